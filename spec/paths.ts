@@ -1,0 +1,16 @@
+/** Locations of the project's files, the same from the TypeScript sources and from dist/. */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The folder that holds package.json, found by walking up from this file. */
+export function projectRoot(from: string = __dirname): string {
+  let dir = from;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const DEFAULT_SPEC_PATH = path.join(projectRoot(), 'spec', 'openapi.yaml');
