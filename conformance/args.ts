@@ -1,0 +1,104 @@
+/** The only reader of argv and env for the CLI: argv in, options (or one clear error) out. */
+import { REPORTERS, type ReporterName } from './report';
+import type { ConformanceOptions } from './types';
+
+export interface CliOptions {
+  run: ConformanceOptions;
+  reporter: ReporterName;
+  output?: string;
+  strict: boolean;
+}
+
+export type ParsedArgs =
+  { ok: true; help: true } | { ok: true; help: false; cli: CliOptions } | { ok: false; error: string };
+
+const VALUE_FLAGS = [
+  'target',
+  'spec',
+  'scenarios',
+  'include',
+  'exclude',
+  'rule',
+  'reporter',
+  'output',
+  'timeout',
+  'concurrency',
+  'key',
+  'quota-key',
+  'max-wait',
+  'seed',
+] as const;
+const REPEATABLE = new Set(['include', 'exclude', 'rule']);
+
+type Values = Map<string, string[]>;
+
+/** Parse `--flag value` / `--flag=value`; include, exclude and rule repeat and take comma lists. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
+  const values: Values = new Map();
+  let strict = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') return { ok: true, help: true };
+    if (arg === '--strict') {
+      strict = true;
+      continue;
+    }
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    const name = m?.[1];
+    if (!m || !name || !(VALUE_FLAGS as readonly string[]).includes(name))
+      return { ok: false, error: `unknown argument "${arg}" (see --help)` };
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || (m[2] === undefined && value.startsWith('--')))
+      return { ok: false, error: `--${name} needs a value` };
+    if (values.has(name) && !REPEATABLE.has(name)) return { ok: false, error: `--${name} given twice` };
+    values.set(name, [...(values.get(name) ?? []), ...(REPEATABLE.has(name) ? value.split(',') : [value])]);
+  }
+  return build(values, strict, env);
+}
+
+function build(values: Values, strict: boolean, env: NodeJS.ProcessEnv): ParsedArgs {
+  const one = (name: string) => values.get(name)?.[0];
+  const target = one('target');
+  if (!target) return { ok: false, error: '--target <base URL ending in /v1> is required' };
+  const reporter = one('reporter') ?? 'human';
+  if (!(REPORTERS as readonly string[]).includes(reporter))
+    return { ok: false, error: `--reporter must be one of ${REPORTERS.join(', ')}` };
+  const numbers: Record<string, number | undefined> = {};
+  for (const [name, min] of [
+    ['timeout', 1],
+    ['concurrency', 1],
+    ['max-wait', 0],
+    ['seed', 0],
+  ] as const) {
+    const raw = one(name);
+    if (raw === undefined) continue;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw)))
+      return { ok: false, error: `--${name} must be an integer >= ${min}, got "${raw}"` };
+    numbers[name] = Number(raw);
+  }
+  const key = one('key') ?? env.PETSTORE_API_KEY;
+  if (!key) return { ok: false, error: 'no API key: pass --key or set PETSTORE_API_KEY' };
+  return {
+    ok: true,
+    help: false,
+    cli: {
+      reporter: reporter as ReporterName,
+      output: one('output'),
+      strict,
+      run: {
+        target,
+        key,
+        quotaKey: one('quota-key') ?? (env.PETSTORE_QUOTA_KEY || undefined),
+        specFile: one('spec'),
+        scenariosDir: one('scenarios'),
+        include: values.get('include'),
+        exclude: values.get('exclude'),
+        rules: values.get('rule'),
+        timeoutMs: numbers.timeout,
+        concurrency: numbers.concurrency,
+        maxWaitMs: numbers['max-wait'],
+        seed: numbers.seed,
+      },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Findings -> one result per selected rule: fail beats skip beats pass; no finding at all is a skip. */
+import type { Evidence, Finding, Rule, RuleResult } from '../types';
+
+const MAX_EVIDENCE = 5;
+
+/** Turn a finding into evidence (request and response excerpt, key already masked by the client). */
+export function evidenceOf(finding: Finding): Evidence {
+  const res = finding.exchange?.response;
+  return {
+    request: finding.exchange?.request ?? null,
+    // The parsed body stays out of the evidence: the excerpt is what a reader needs.
+    response: res ? { status: res.status, headers: res.headers, body: res.body } : null,
+    problem: finding.problem ?? '',
+  };
+}
+
+/** The result of each rule, in catalogue order. */
+export function aggregate(rules: readonly Rule[], findings: readonly Finding[]): RuleResult[] {
+  return rules.map((rule) => {
+    const mine = findings.filter((f) => f.ruleId === rule.id);
+    const failed = mine.filter((f) => f.outcome === 'fail');
+    const skipped = mine.filter((f) => f.outcome === 'skip');
+    const base = { id: rule.id, title: rule.title, kind: rule.kind, source: rule.source };
+    if (failed.length > 0)
+      return { ...base, status: 'fail', evidence: failed.slice(0, MAX_EVIDENCE).map(evidenceOf) };
+    if (skipped.length > 0) return { ...base, status: 'skip', evidence: skipped.slice(0, 1).map(evidenceOf) };
+    if (mine.length > 0) return { ...base, status: 'pass', evidence: [] };
+    return {
+      ...base,
+      status: 'skip',
+      evidence: [{ request: null, response: null, problem: 'not exercised by this run' }],
+    };
+  });
+}

@@ -1,0 +1,73 @@
+/** `npm run conformance -- ...`: parse arguments, run, report, and decide the exit code (0, 1 or 2). */
+import fs from 'node:fs/promises';
+import { parseArgs } from './args';
+import { helpText } from './help';
+import { formatReport } from './report';
+import { ConformanceError, runConformance } from './run';
+import type { ProgressEvent, Report } from './types';
+
+/** 1 when a contract rule failed (or, with --strict, any rule); 0 otherwise. */
+export function exitCodeOf(report: Report, strict: boolean): 0 | 1 {
+  return report.rules.some((r) => r.status === 'fail' && (strict || r.kind === 'contract')) ? 1 : 0;
+}
+
+function progress(event: ProgressEvent): void {
+  const err = process.stderr;
+  if (event.type === 'start')
+    err.write(
+      `conformance: seed ${event.seed} (replay with --seed ${event.seed}), data prefix ${event.runPrefix}\n`,
+    );
+  else if (event.type === 'wait') err.write(`\nwaiting ${Math.ceil(event.ms / 1000)} s: ${event.why}\n`);
+  else if (err.isTTY)
+    err.write(
+      `\r\u001b[K[${event.done}/${event.total}] ${event.name}${event.done === event.total ? '\n' : ''}`,
+    );
+}
+
+/** Run the CLI with these arguments; resolves to the exit code. */
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const parsed = parseArgs(argv, env);
+  if (!parsed.ok) {
+    process.stderr.write(`conformance: ${parsed.error}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    process.stdout.write(helpText());
+    return 0;
+  }
+  const { cli } = parsed;
+  let seed: number | undefined;
+  let report: Report;
+  try {
+    report = await runConformance({
+      ...cli.run,
+      onProgress: (event) => {
+        if (event.type === 'start') seed = event.seed;
+        progress(event);
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof ConformanceError)) throw err;
+    process.stderr.write(`conformance: ${err.message}\n`);
+    return 2;
+  }
+  const text = formatReport(report, cli.reporter, { seed, color: !cli.output && process.stdout.isTTY });
+  if (cli.output) {
+    await fs.writeFile(cli.output, text);
+    const { pass, fail, skip } = report.summary;
+    process.stdout.write(
+      `conformance: ${pass} passed, ${fail} failed, ${skip} skipped; report in ${cli.output}\n`,
+    );
+  } else process.stdout.write(text);
+  return exitCodeOf(report, cli.strict);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), process.env).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`conformance: internal error: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+/** What every executable check receives, and the shape of a check: data in, findings out. */
+import type { LoadedSpec } from '../../spec/load';
+import type { Exchange, Finding } from '../types';
+import type { Client, SendResult } from './client';
+
+export interface RunContext {
+  spec: LoadedSpec;
+  client: Client;
+  /** Prefix of every name the run creates, so its data is recognisable. */
+  runPrefix: string;
+  /** Seeded random numbers in [0, 1): a failure can be replayed with the same --seed. */
+  random: () => number;
+  hasQuotaKey: boolean;
+}
+
+export interface Check {
+  name: string;
+  /** The rules this check produces findings for. */
+  rules: string[];
+  /** `first`: alone before the rest (needs an otherwise quiet key); `last`: alone at the end (spends quota). */
+  phase?: 'first' | 'last';
+  run(ctx: RunContext): Promise<Finding[]>;
+}
+
+export const pass = (ruleId: string, exchange?: Exchange): Finding => ({ ruleId, outcome: 'pass', exchange });
+export const fail = (ruleId: string, problem: string, exchange?: Exchange): Finding => ({
+  ruleId,
+  outcome: 'fail',
+  problem,
+  exchange,
+});
+export const skip = (ruleId: string, problem: string, exchange?: Exchange): Finding => ({
+  ruleId,
+  outcome: 'skip',
+  problem,
+  exchange,
+});
+
+/** A send that produced no response to judge: a skip (rate limit) or a failure (no answer). */
+export function unusable(ruleId: string, result: SendResult): Finding | undefined {
+  if (result.kind === 'skipped') return skip(ruleId, result.reason, result.exchange);
+  if (result.kind === 'error')
+    return fail(ruleId, `no response: ${result.exchange.error ?? ''}`, result.exchange);
+  return undefined;
+}
+
+/** Mulberry32: small, fast and reproducible from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,66 @@
+/** Run one scenario's steps in order: render templates, send, check expectations, capture values. */
+import { checkExpectations } from '../check/expectations';
+import type { Scenario, ScenarioStep } from '../load/scenario-schema';
+import type { Finding, RuleKind } from '../types';
+import type { Outgoing } from './client';
+import { fail, pass, unusable, type Check, type RunContext } from './check-context';
+import { getPointer, render } from './template';
+
+/** A scenario as an executable check of its rule. */
+export function scenarioCheck(scenario: Scenario, kind: RuleKind): Check {
+  const outsideContract = kind === 'assumption';
+  return {
+    name: `scenario ${scenario.id}`,
+    rules: [scenario.rule],
+    run: (ctx) => runScenario(scenario, ctx, outsideContract),
+  };
+}
+
+/** Run the steps; the first problem of a step ends the scenario (later steps may depend on it). */
+export async function runScenario(
+  scenario: Scenario,
+  ctx: RunContext,
+  outsideContract = false,
+): Promise<Finding[]> {
+  const rule = scenario.rule;
+  const vars: Record<string, unknown> = { run: ctx.runPrefix };
+  let last: Finding | undefined;
+  for (const step of scenario.steps) {
+    const out = buildRequest(step, vars);
+    if (typeof out === 'string') return [fail(rule, `step "${step.name}": ${out}`)];
+    const result = await ctx.client.send({ ...out, outsideContract });
+    const bad = unusable(rule, result);
+    if (bad) return [{ ...bad, problem: `step "${step.name}": ${bad.problem ?? ''}` }];
+    if (result.kind !== 'response') return [];
+    const problems = step.expect ? checkExpectations(step.expect, result.response, ctx.spec, vars) : [];
+    for (const [name, pointer] of Object.entries(step.capture ?? {})) {
+      const value = getPointer(result.response.json, pointer);
+      if (value === undefined) problems.push(`cannot capture ${name}: nothing at ${pointer}`);
+      else vars[name] = value;
+    }
+    if (problems.length > 0)
+      return [fail(rule, `step "${step.name}": ${problems.join('; ')}`, result.exchange)];
+    last = pass(rule, result.exchange);
+  }
+  return last ? [last] : [];
+}
+
+function buildRequest(step: ScenarioStep, vars: Record<string, unknown>): Outgoing | string {
+  const req = step.request;
+  const path = render(req.path, vars);
+  const headers = render(req.headers ?? {}, vars);
+  const body = req.body === undefined ? undefined : render(req.body, vars);
+  const raw = req.rawBody === undefined ? undefined : render(req.rawBody, vars);
+  const missing = [...path.missing, ...headers.missing, ...(body?.missing ?? []), ...(raw?.missing ?? [])];
+  if (missing.length > 0) return `unknown template variable(s) ${missing.join(', ')}`;
+  const hasBody = body !== undefined || raw !== undefined;
+  const given = headers.value as Record<string, string>;
+  const hasType = Object.keys(given).some((h) => h.toLowerCase() === 'content-type');
+  return {
+    method: req.method,
+    path: String(path.value),
+    auth: { use: req.auth === 'none' ? 'none' : 'key' },
+    headers: hasBody && !hasType ? { 'Content-Type': 'application/json', ...given } : given,
+    body: body !== undefined ? JSON.stringify(body.value) : raw === undefined ? undefined : String(raw.value),
+  };
+}

@@ -1,0 +1,43 @@
+/** The text of `--help`, with the rule catalogue. */
+import { RULES } from './rules';
+
+/** Usage, every option, exit codes and the rules. */
+export function helpText(): string {
+  const width = Math.max(...RULES.map((r) => r.id.length));
+  const rules = RULES.map(
+    (r) =>
+      `  ${r.id.padEnd(width)}  ${r.kind.padEnd(10)} ${r.source.padEnd(3)} ${r.title}${r.tags.includes('quota') ? ' [quota]' : ''}`,
+  );
+  return `Usage: npm run conformance -- --target <base URL ending in /v1> [options]
+
+Checks a pet store server against the contract (spec/openapi.yaml and the interface document):
+scripted scenarios, generated checks, and every response checked against the spec.
+
+Options:
+  --target URL        base URL of the server, ending in /v1 (required)
+  --key K             API key for the ordinary checks (or env PETSTORE_API_KEY, preferred; never printed)
+  --quota-key K       a separate key the quota rules may spend (or env PETSTORE_QUOTA_KEY)
+  --spec FILE         OpenAPI document (default spec/openapi.yaml)
+  --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios)
+  --include TAG       run rules with this tag; opt-in tags (quota) are only run when included
+  --exclude TAG       skip rules with this tag
+  --rule ID           run only this rule (repeatable, or comma-separated)
+  --reporter NAME     human (default), json, junit or markdown
+  --output FILE       write the report to FILE instead of stdout
+  --timeout MS        per-request timeout (default 10000)
+  --concurrency N     checks run in parallel (default 2)
+  --max-wait MS       longest wait for a rate-limit reset or Retry-After (default 30000); a longer
+                      wait skips the affected rule as rate-limited instead
+  --seed N            seed of the generated request bodies (printed on every run, to replay one)
+  --strict            failing assumption rules also fail the run
+  --help              this text
+
+Exit codes:
+  0  every contract rule holds (assumption rules report but do not fail without --strict)
+  1  a rule failed
+  2  the run could not happen (target unreachable, bad spec, bad scenario file, bad arguments)
+
+Rules (id, kind, source, title):
+${rules.join('\n')}
+`;
+}

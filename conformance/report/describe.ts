@@ -1,0 +1,23 @@
+/** Short one-line texts of evidence, shared by the reporters. */
+import type { Evidence, RuleResult } from '../types';
+
+/** `POST http://host/v1/categories -> 400` with the first line of the problem. */
+export function describeEvidence(e: Evidence): string {
+  const req = e.request ? `${e.request.method} ${e.request.url}` : '';
+  const res = e.response ? ` -> ${e.response.status}` : '';
+  const auth = e.request?.headers.Authorization ?? e.request?.headers.authorization;
+  const who = auth !== undefined ? ` [Authorization: ${auth}]` : '';
+  return [e.problem, req ? `${req}${who}${res}` : ''].filter(Boolean).join(' | ');
+}
+
+/** Why a rule has its status, in one line (empty for a pass). */
+export function whyOf(rule: RuleResult): string {
+  const first = rule.evidence[0];
+  return first ? first.problem : '';
+}
+
+/** The response body excerpt of a piece of evidence, cut to `max` characters. */
+export function bodyExcerpt(e: Evidence, max = 300): string {
+  const body = e.response?.body ?? '';
+  return body.length > max ? `${body.slice(0, max)}…` : body;
+}

@@ -1,0 +1,113 @@
+/**
+ * The catalogue of rules the runner checks. Ids are stable: reports, CI filters (`--rule`) and
+ * scenario files refer to them. `contract` rules are stated by ../shared/petstore-interface.md;
+ * `assumption` rules check a detail the interface leaves "not shown" and fail the run only with --strict.
+ */
+import type { Rule } from './types';
+
+const c = (id: string, source: string, title: string, tags: string[]): Rule => ({
+  id,
+  title,
+  source,
+  kind: 'contract',
+  tags,
+});
+const a = (id: string, source: string, title: string, tags: string[]): Rule => ({
+  id,
+  title,
+  source,
+  kind: 'assumption',
+  tags: [...tags, 'assumption'],
+});
+
+export const RULES: readonly Rule[] = [
+  // §5: every operation requires a bearer key; a missing or invalid one gives 401 with an Error body.
+  c('auth.missing-key', '§5', 'No Authorization header gives 401 with an Error body on every operation', [
+    'auth',
+  ]),
+  c(
+    'auth.wrong-scheme',
+    '§5',
+    'A non-bearer scheme (Basic) gives 401 with an Error body on every operation',
+    ['auth'],
+  ),
+  c('auth.empty-bearer', '§5', 'An empty bearer token gives 401 with an Error body on every operation', [
+    'auth',
+  ]),
+  c('auth.unknown-key', '§5', 'An unknown key gives 401 with an Error body on every operation', ['auth']),
+  // §4 createCategory / listCategories
+  c('categories.create-201', '§4', 'Creating a category gives 201 with a Category whose id is an integer', [
+    'categories',
+  ]),
+  c('categories.created-listed', '§4', 'A created category appears in the category list', ['categories']),
+  c('categories.400-missing-name', '§4', 'A body without name gives 400 with an Error body', ['categories']),
+  c('categories.400-name-type', '§4', 'A non-string name gives 400 with an Error body', ['categories']),
+  c('categories.400-malformed-json', '§4', 'A malformed JSON body gives 400 with an Error body', [
+    'categories',
+  ]),
+  c('categories.400-non-object', '§4', 'A JSON body that is not an object gives 400 with an Error body', [
+    'categories',
+  ]),
+  // Generated from the request body schemas (seeded).
+  c('body.generated-valid', '§2', 'Generated schema-valid request bodies are accepted', ['generated']),
+  c('body.generated-invalid', '§2', 'Generated schema-violating request bodies are rejected with 400', [
+    'generated',
+  ]),
+  c('methods.undocumented', '§4', 'An undocumented method on a documented path does not succeed', [
+    'generated',
+  ]),
+  // Checked on every response of every step.
+  c('response.no-5xx', '§4', 'No response is a server error (5xx)', ['response']),
+  c('response.documented-status', '§4', 'Every status is one the operation documents', ['response']),
+  c('response.json', '§1', 'Every response is application/json with a JSON body', ['response']),
+  c('response.body-schema', '§2', 'Every body matches the schema documented for its operation and status', [
+    'response',
+  ]),
+  c('response.headers', '§8', 'Documented headers are present and valid (rate-limit headers are integers)', [
+    'response',
+  ]),
+  c('errors.error-body', '§7', 'Every error response has an Error body whose status equals the HTTP status', [
+    'response',
+  ]),
+  // §8 rate limits
+  c('ratelimit.values', '§8', 'Remaining <= Limit, and Reset is a future Unix time within a day', [
+    'ratelimit',
+  ]),
+  c('ratelimit.decrement', '§8', 'X-RateLimit-Remaining decreases by one per counted request', ['ratelimit']),
+  c(
+    'quota.429-after-limit',
+    '§8',
+    'Once the limit is spent, requests get 429 with an Error and Retry-After',
+    ['quota'],
+  ),
+  c('quota.burst-exact', '§8', 'A parallel burst that spends the limit admits exactly the limit', ['quota']),
+  // §9 versioning, §4 other operations
+  c('version.v1-segment', '§9', 'The base address ends in /v1 and the operations answer under it', [
+    'version',
+  ]),
+  c('ops.pet-lookup', '§4', 'The deprecated pet lookup GET /pets/{petId} exists and requires auth', ['ops']),
+  c('ops.orders-listing', '§4', 'The store-orders listing GET /store/orders exists and requires auth', [
+    'ops',
+  ]),
+  // Details the interface leaves "not shown": the project's decisions.
+  a('assume.client-id-ignored', '§2', 'A client-sent id is rejected (400) or replaced by the server', [
+    'categories',
+  ]),
+  a('assume.unknown-path-404', '§4', 'An unknown path gives 404 with an Error body', ['response']),
+  a('assume.undocumented-method-405', '§4', 'An undocumented method gives 405 with an Error body', [
+    'generated',
+  ]),
+  a('assume.non-json-415', '§1', 'A non-JSON request content type gives 415 (or 400) with an Error body', [
+    'categories',
+  ]),
+  a('assume.other-version-absent', '§9', 'The same path under /v2 is not served', ['version']),
+  a('assume.retry-after-seconds', '§8', 'Retry-After is a whole number of seconds', ['quota']),
+];
+
+/** Tags whose rules run only when `--include` names them. */
+export const OPT_IN_TAGS: readonly string[] = ['quota'];
+
+/** The rule with this id, if the catalogue has it. */
+export function findRule(id: string, extra: readonly Rule[] = []): Rule | undefined {
+  return RULES.find((r) => r.id === id) ?? extra.find((r) => r.id === id);
+}

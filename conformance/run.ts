@@ -1,0 +1,130 @@
+/** The one place that knows the order of the stages: load -> execute -> check -> report. */
+import path from 'node:path';
+import { loadSpec } from '../spec/load';
+import { projectRoot } from '../spec/paths';
+import { aggregate } from './check/aggregate';
+import { computeCoverage } from './check/coverage';
+import { checkResponses, RESPONSE_RULES } from './check/response-checks';
+import { CHECKS } from './checks';
+import { createClient } from './execute/client';
+import { seededRandom, type Check, type RunContext } from './execute/check-context';
+import { scenarioCheck } from './execute/run-scenario';
+import { loadScenarios } from './load/load-scenarios';
+import { selectRules } from './load/select-rules';
+import { RULES } from './rules';
+import type { ConformanceOptions, Finding, Report, Rule } from './types';
+
+export const DEFAULT_SCENARIOS_DIR = path.join(projectRoot(), 'conformance', 'scenarios');
+
+/** The run itself could not happen (unreachable target, bad spec, bad scenario file, bad options): exit 2. */
+export class ConformanceError extends Error {
+  override readonly name = 'ConformanceError';
+}
+
+/** Run every selected rule against `options.target` and return the report. Throws ConformanceError. */
+export async function runConformance(options: ConformanceOptions): Promise<Report> {
+  const started = Date.now();
+  validateOptions(options);
+  const loaded = await loadSpec(options.specFile);
+  if (!loaded.ok) throw new ConformanceError(loaded.error);
+  const spec = loaded.spec;
+  const scenarios = await loadScenarios(
+    options.scenariosDir ?? DEFAULT_SCENARIOS_DIR,
+    new Set(spec.schemas.keys()),
+  );
+  if (!scenarios.ok) throw new ConformanceError(scenarios.error);
+  const selected = selectRules([...RULES, ...scenarios.rules], options);
+  if (!selected.ok) throw new ConformanceError(selected.error);
+
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runPrefix = `conformance-${started.toString(36)}`;
+  const concurrency = options.concurrency ?? 2;
+  const client = createClient({
+    target: options.target,
+    key: options.key,
+    quotaKey: options.quotaKey,
+    spec,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxWaitMs: options.maxWaitMs ?? 30_000,
+    reserve: concurrency,
+    onWait: (ms, why) => options.onProgress?.({ type: 'wait', ms, why }),
+  });
+  const ctx: RunContext = {
+    spec,
+    client,
+    runPrefix,
+    random: seededRandom(seed),
+    hasQuotaKey: !!options.quotaKey,
+  };
+
+  // A first request that only proves the target answers; a refused connection stops the run (exit 2).
+  const probe = await client.send({ method: 'GET', path: '/categories', auth: { use: 'key' } });
+  if (probe.kind === 'error')
+    throw new ConformanceError(`target ${options.target} is unreachable: ${probe.exchange.error ?? ''}`);
+
+  const allRules = [...RULES, ...scenarios.rules];
+  const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
+  const checks = checksFor(
+    selected.rules,
+    scenarios.scenarios.map((s) => scenarioCheck(s, kindOf(s.rule))),
+  );
+  options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
+  const findings = await executeChecks(checks, ctx, concurrency, options);
+  findings.push(...checkResponses(spec, client.exchanges));
+  const rules = aggregate(selected.rules, findings);
+  const count = (s: string) => rules.filter((r) => r.status === s).length;
+  return {
+    target: options.target,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
+    rules,
+    coverage: computeCoverage(spec, client.exchanges),
+  };
+}
+
+function validateOptions(options: ConformanceOptions): void {
+  let url: URL;
+  try {
+    url = new URL(options.target);
+  } catch {
+    throw new ConformanceError(`--target "${options.target}" is not a URL`);
+  }
+  if (!/^https?:$/.test(url.protocol))
+    throw new ConformanceError(`--target must be http(s), not ${url.protocol}`);
+  if (!/\/v1\/?$/.test(url.pathname))
+    throw new ConformanceError(`--target must end in /v1 (§9), got ${options.target}`);
+  if (!options.key) throw new ConformanceError('no API key: pass --key or set PETSTORE_API_KEY');
+}
+
+/** Checks with at least one selected rule; response rules need traffic, so they pull in the ordinary checks. */
+function checksFor(selected: readonly Rule[], scenarioChecks: Check[]): Check[] {
+  const ids = new Set(selected.map((r) => r.id));
+  const wantsTraffic = RESPONSE_RULES.some((id) => ids.has(id));
+  return [...CHECKS, ...scenarioChecks].filter(
+    (c) => c.rules.some((id) => ids.has(id)) || (wantsTraffic && c.phase !== 'last'),
+  );
+}
+
+async function executeChecks(
+  checks: Check[],
+  ctx: RunContext,
+  concurrency: number,
+  options: ConformanceOptions,
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  let done = 0;
+  const runOne = async (check: Check) => {
+    findings.push(...(await check.run(ctx)));
+    done += 1;
+    options.onProgress?.({ type: 'check', name: check.name, done, total: checks.length });
+  };
+  for (const check of checks.filter((c) => c.phase === 'first')) await runOne(check);
+  const queue = checks.filter((c) => c.phase === undefined);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  for (const check of checks.filter((c) => c.phase === 'last')) await runOne(check);
+  return findings;
+}

@@ -1,0 +1,90 @@
+import { parseArgs } from '../args';
+
+const T = ['--target', 'http://127.0.0.1:1/v1'];
+
+describe('parseArgs', () => {
+  it('takes the key from --key, else from PETSTORE_API_KEY', () => {
+    const fromFlag = parseArgs([...T, '--key', 'k1'], { PETSTORE_API_KEY: 'k2' });
+    const fromEnv = parseArgs(T, { PETSTORE_API_KEY: 'k2', PETSTORE_QUOTA_KEY: 'q' });
+    expect(fromFlag.ok && !fromFlag.help && fromFlag.cli.run.key).toBe('k1');
+    expect(fromEnv.ok && !fromEnv.help && fromEnv.cli.run).toMatchObject({ key: 'k2', quotaKey: 'q' });
+  });
+
+  it('reads every option, with repeatable and comma-separated filters', () => {
+    const parsed = parseArgs(
+      [
+        ...T,
+        '--key=k',
+        '--spec',
+        's.yaml',
+        '--scenarios',
+        'dir',
+        '--include',
+        'quota',
+        '--exclude',
+        'auth,ops',
+        '--rule',
+        'a.b',
+        '--rule',
+        'c.d',
+        '--reporter',
+        'junit',
+        '--output',
+        'out.xml',
+        '--timeout',
+        '500',
+        '--concurrency',
+        '3',
+        '--quota-key',
+        'q',
+        '--max-wait',
+        '0',
+        '--seed',
+        '7',
+        '--strict',
+      ],
+      {},
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      help: false,
+      cli: {
+        reporter: 'junit',
+        output: 'out.xml',
+        strict: true,
+        run: {
+          target: 'http://127.0.0.1:1/v1',
+          key: 'k',
+          quotaKey: 'q',
+          specFile: 's.yaml',
+          scenariosDir: 'dir',
+          include: ['quota'],
+          exclude: ['auth', 'ops'],
+          rules: ['a.b', 'c.d'],
+          timeoutMs: 500,
+          concurrency: 3,
+          maxWaitMs: 0,
+          seed: 7,
+        },
+      },
+    });
+  });
+
+  it.each([
+    [['--key', 'k'], /--target/],
+    [[...T], /no API key/],
+    [[...T, '--key', 'k', '--reporter', 'xml'], /--reporter must be one of/],
+    [[...T, '--key', 'k', '--timeout', 'soon'], /--timeout must be an integer/],
+    [[...T, '--key', 'k', '--concurrency', '0'], /--concurrency must be an integer >= 1/],
+    [[...T, '--key', 'k', '--bogus'], /unknown argument "--bogus"/],
+    [[...T, '--key'], /--key needs a value/],
+  ])('refuses %j with one clear error', (argv, message) => {
+    const parsed = parseArgs(argv, {});
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+
+  it('answers --help before anything else', () => {
+    expect(parseArgs(['--help'], {})).toEqual({ ok: true, help: true });
+  });
+});

@@ -1,0 +1,47 @@
+import { RULES } from '../rules';
+import { idsWith, runAgainst } from './helpers';
+import { startReferenceServer, type RunningServer } from './reference-server';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startReferenceServer();
+});
+afterAll(() => server.close());
+
+describe('a faithful server', () => {
+  it('passes every rule, quota rules included, and observes every documented status but three 429s', async () => {
+    const report = await runAgainst(server.url);
+    const notPassing = report.rules.filter((r) => r.status !== 'pass');
+    expect(notPassing).toEqual([]);
+    expect(report.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+    expect(report.summary).toEqual({ pass: RULES.length, fail: 0, skip: 0 });
+    // Only listCategories is used to spend a quota, so the other operations' 429s stay unobserved.
+    const unobserved = report.coverage.filter((c) => !c.observed).map((c) => `${c.operationId} ${c.status}`);
+    expect(unobserved).toEqual(['createCategory 429', 'getPetById 429', 'listOrders 429']);
+  });
+
+  it('reports in the documented JSON shape', async () => {
+    const report = await runAgainst(server.url, { include: [], rules: ['auth.missing-key'] });
+    expect(Object.keys(report).sort()).toEqual(
+      ['coverage', 'durationMs', 'rules', 'startedAt', 'summary', 'target'].sort(),
+    );
+    expect(report.target).toBe(server.url);
+    expect(new Date(report.startedAt).toISOString()).toBe(report.startedAt);
+    expect(report.rules).toEqual([
+      {
+        id: 'auth.missing-key',
+        title: expect.any(String),
+        kind: 'contract',
+        source: '§5',
+        status: 'pass',
+        evidence: [],
+      },
+    ]);
+  });
+
+  it('leaves quota rules out unless they are included', async () => {
+    const report = await runAgainst(server.url, { include: [], exclude: ['auth', 'generated'] });
+    expect(report.rules.some((r) => r.id.startsWith('quota.'))).toBe(false);
+    expect(idsWith(report, 'fail')).toEqual([]);
+  });
+});
