@@ -276,18 +276,17 @@ export function validateHeaderValue(header: HeaderSpec, raw: string): { valid: b
     : { valid: false, problem: formatAjvErrors(header.validate.errors, header.name) };
 }
 
-/** One readable line from ajv's structured errors, e.g. `/name must be string`. */
+/** One readable line from ajv's structured errors, e.g. `/name must be string`; `root` names the top level. */
 export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root = 'body'): string {
   if (!errors || errors.length === 0) return `${root} is invalid`;
   return errors
     .slice(0, 3)
     .map((e) => {
-      const at = e.instancePath || (root.startsWith('/') ? root : `/${root}`);
       if (e.keyword === 'required')
-        return `${at === '/body' ? '' : at}/${String(e.params.missingProperty)} is required`;
+        return `${e.instancePath}/${String(e.params.missingProperty)} is required`;
       if (e.keyword === 'additionalProperties')
-        return `${at === '/body' ? '' : at}/${String(e.params.additionalProperty)} is not allowed`;
-      return `${at} ${e.message ?? 'is invalid'}`;
+        return `${e.instancePath}/${String(e.params.additionalProperty)} is not allowed`;
+      return `${e.instancePath || root} ${e.message ?? 'is invalid'}`;
     })
     .join('; ');
 }

@@ -112,7 +112,11 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
     probe.unref();
   };
   // The listener also keeps ioredis from printing every failed reconnect attempt.
-  client.on('error', (err: unknown) => markDown(errorText(err)));
+  let firstError: string | undefined;
+  client.on('error', (err: unknown) => {
+    firstError ??= errorText(err);
+    markDown(errorText(err));
+  });
   client.on('close', () => markDown('connection closed'));
   client.on('ready', markUp);
 
@@ -121,7 +125,8 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
     await client.ping();
   } catch (err) {
     client.disconnect();
-    throw new Error(`cannot reach Redis at ${where}: ${errorText(err)}`);
+    // The 'error' event says why (ECONNREFUSED, WRONGPASS...); connect() only says the connection closed.
+    throw new Error(`cannot reach Redis at ${where}: ${firstError ?? errorText(err)}`);
   }
   started = true;
 

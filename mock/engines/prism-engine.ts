@@ -1,0 +1,48 @@
+/**
+ * Answers for the operations whose payloads are not published (pets, orders), from the spec's examples,
+ * by @stoplight/prism-http 5.12 (the newest release that supports Node 20). Prism only mocks: our own router,
+ * auth, validation and limiter sit in front of it, so its request validator never sees raw input
+ * (a malformed percent-encoding kills a Prism process; here it never reaches Prism).
+ */
+import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';
+import pino from 'pino';
+
+export interface EngineAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Answer one already-routed, already-authorised request with the documented example. */
+export type ExampleEngine = (request: {
+  method: string;
+  path: string;
+  preferStatus?: number;
+}) => Promise<EngineAnswer | { error: string }>;
+
+const CONFIG: IHttpConfig = {
+  mock: { dynamic: false },
+  checkSecurity: false, // auth is ours (§5), decided before Prism is called
+  validateRequest: false, // validation is ours, with the spec's compiled validators
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+  isProxy: false,
+};
+
+/** Build the Prism-backed engine once at start: the spec is parsed here, never per request. */
+export async function createPrismEngine(specPath: string): Promise<ExampleEngine> {
+  const operations = await getHttpOperationsFromSpec(specPath);
+  const prism = createInstance(CONFIG, { logger: pino({ enabled: false, customLevels: { success: 32 } }) });
+  return async ({ method, path, preferStatus }) => {
+    const input: IHttpRequest = { method: method.toLowerCase() as IHttpRequest['method'], url: { path } };
+    const config: IHttpConfig = { ...CONFIG, mock: { dynamic: false, code: preferStatus } };
+    const result = await prism.request(input, operations, config)();
+    if (result._tag === 'Left') return { error: result.left.message };
+    const { statusCode, body, headers } = result.right.output;
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers ?? {})) flat[k] = Array.isArray(v) ? v.join(', ') : String(v);
+    return { status: statusCode, body, headers: flat };
+  };
+}

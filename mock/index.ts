@@ -1,0 +1,109 @@
+/**
+ * The mock as a library: `createMockServer(options)` loads the spec, keys and seed once, builds the stores and
+ * returns a server that tests can listen on and close. main.ts is a thin process wrapper around this.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadSpec } from '../spec/load';
+import type { NewCategory } from '../spec/types';
+import { createApp } from './app';
+import { configWith, type MockConfig } from './config';
+import type { Clock, Deps } from './context';
+import { createPrismEngine } from './engines/prism-engine';
+import { createKeyring, loadKeysFile, type KeyEntry } from './keys';
+import { silentLogger, type Logger } from './log';
+import { compilePolicy } from './policy';
+import { loadSeedFile } from './seed';
+import { resetState } from './stages/admin';
+import { createStores } from './stores';
+import type { CategoryStore, LimiterStore } from './stores/types';
+
+export interface MockServerOptions extends Partial<MockConfig> {
+  /** Keys given directly instead of a keys file. */
+  keys?: KeyEntry[];
+  /** Seed categories given directly instead of a seed file. */
+  seed?: NewCategory[];
+  clock?: Clock;
+  categories?: CategoryStore;
+  limiter?: LimiterStore;
+  log?: Logger;
+}
+
+export interface MockServer {
+  server: http.Server;
+  deps: Deps;
+  /** Listen (default: a free port on 127.0.0.1); resolves to the base URL ending in /v1. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Back to the seed categories, with every counter and ban forgotten. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+/** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { keys, seed, clock, categories, limiter, log, ...overrides } = options;
+  const config = configWith(overrides);
+  const loaded = await loadSpec(config.specPath);
+  if (!loaded.ok) throw new Error(loaded.error);
+  const spec = loaded.spec;
+  const keyEntries = keys ?? (await orThrow(loadKeysFile(config.keysFile))).keys;
+  const seedEntries =
+    seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).categories : []);
+  const logger = log ?? silentLogger;
+  const stores =
+    categories && limiter
+      ? { categories, limiter, close: async () => undefined }
+      : await createStores(config, logger);
+  const deps: Deps = {
+    config,
+    spec,
+    keyring: createKeyring(keyEntries),
+    categories: stores.categories,
+    limiter: stores.limiter,
+    engine: await createPrismEngine(config.specPath),
+    clock: clock ?? systemClock,
+    seed: seedEntries,
+    log: logger,
+    policy: compilePolicy(config.policy),
+    listCache: { current: null },
+  };
+  await deps.categories.reset(seedEntries);
+  const server = http.createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      maxHeaderSize: config.maxHeaderBytes,
+    },
+    createApp(deps),
+  );
+  return {
+    server,
+    deps,
+    listen: (port = 0, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}${spec.basePath}`);
+        });
+      }),
+    reset: () => resetState(deps),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await stores.close();
+    },
+  };
+}
+
+async function orThrow<T extends { ok: true }>(
+  result: Promise<T | { ok: false; error: string }>,
+): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(r.error);
+  return r;
+}

@@ -1,0 +1,19 @@
+/** Structured log lines (JSON, one per line). Callers pass labels, never keys: see Identity.label. */
+export interface Logger {
+  request(entry: { method: string; path: string; status: number; ms: number; caller: string }): void;
+  event(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
+}
+
+/** A logger writing JSON lines to `out`; `quiet` mutes the per-request lines only. */
+export function createLogger(out: { write(s: string): unknown }, quiet: boolean): Logger {
+  return {
+    request(entry) {
+      if (!quiet) out.write(`${JSON.stringify({ t: new Date().toISOString(), ...entry })}\n`);
+    },
+    event(level, msg, fields) {
+      out.write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`);
+    },
+  };
+}
+
+export const silentLogger: Logger = { request: () => undefined, event: () => undefined };

@@ -1,0 +1,81 @@
+/**
+ * Stage 2: count the request against the caller's minute and day windows (§8). Runs before routing and auth
+ * so that every response, 401 and 404 included, carries X-RateLimit-*.
+ */
+import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
+import type { Reply, Stage } from '../context';
+import { StoreUnavailableError, windowIndex, type ConsumeOutcome, type WindowSpec } from '../stores/types';
+
+export interface LimitDecision {
+  headers: Record<string, string>;
+  /** Set when the request is refused: 429 (limit or ban). */
+  reject?: Reply;
+}
+
+const resetMs = (w: WindowSpec, nowMs: number): number => (windowIndex(w, nowMs) + 1) * w.windowMs;
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Pure: the headers describe the window with the fewest requests remaining (the minute on a tie);
+ * `Remaining` counts this request. Refused: Retry-After until the blocking window (or the ban) ends.
+ */
+export function decideLimit(
+  windows: readonly WindowSpec[],
+  outcome: ConsumeOutcome,
+  nowMs: number,
+): LimitDecision {
+  const remaining = windows.map((w, i) => Math.max(0, w.limit - (outcome.used[i] ?? 0)));
+  let bind = 0;
+  for (let i = 1; i < windows.length; i++) if ((remaining[i] ?? 0) < (remaining[bind] ?? 0)) bind = i;
+  const binding = windows[bind] as WindowSpec;
+  if (outcome.kind === 'admitted') {
+    return { headers: limitHeaders(binding.limit, remaining[bind] ?? 0, resetMs(binding, nowMs)) };
+  }
+  if (outcome.kind === 'banned') {
+    const retry = seconds(outcome.untilMs - nowMs);
+    return { headers: limitHeaders(binding.limit, 0, outcome.untilMs), reject: keyBanned(retry) };
+  }
+  // Limited: every full window blocks; the client must wait for the last of them to reset.
+  let block = -1;
+  windows.forEach((w, i) => {
+    if (
+      (remaining[i] ?? 0) === 0 &&
+      (block === -1 || resetMs(w, nowMs) > resetMs(windows[block] as WindowSpec, nowMs))
+    )
+      block = i;
+  });
+  const blocking = windows[block === -1 ? bind : block] as WindowSpec;
+  const reset = resetMs(blocking, nowMs);
+  return {
+    headers: limitHeaders(blocking.limit, 0, reset),
+    reject: rateLimited(seconds(reset - nowMs), blocking.name),
+  };
+}
+
+function limitHeaders(limit: number, remaining: number, resetAtMs: number): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
+  };
+}
+
+export const rateLimit: Stage = async function rateLimit(ctx, deps) {
+  const identity = ctx.identity;
+  if (!identity) throw new Error('rateLimit needs identify to run first');
+  const now = deps.clock.now();
+  const ban = { threshold: deps.config.banThreshold, banMs: deps.config.banSeconds * 1000 };
+  let outcome: ConsumeOutcome;
+  try {
+    outcome = await deps.limiter.consume(identity.subject, identity.windows, now, ban);
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+    // The counters are unknown: say so with the plan's minute limit and nothing remaining.
+    const minute = identity.windows[0] as WindowSpec;
+    const limitHeadersNow = limitHeaders(minute.limit, 0, resetMs(minute, now));
+    return { reply: serviceUnavailable(2), ctx: { ...ctx, limitHeaders: limitHeadersNow } };
+  }
+  const decision = decideLimit(identity.windows, outcome, now);
+  const next = { ...ctx, limitHeaders: decision.headers };
+  return decision.reject ? { reply: decision.reject, ctx: next } : { next };
+};

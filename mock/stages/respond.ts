@@ -1,0 +1,40 @@
+/**
+ * The last step: turn a reply into status, headers and bytes. Always JSON (§1), always the rate-limit headers
+ * (§8), CORS for allowed origins, and the deprecation headers of a deprecated operation (§9.3).
+ */
+import type { Ctx, Deps, Reply } from '../context';
+import { corsHeaders } from './cors';
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | number>;
+  body: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** Pure apart from reading config: the bytes and headers for `reply`. */
+export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'>): HttpResponse {
+  const body =
+    reply.raw ??
+    (reply.body === undefined || reply.status === 204 ? EMPTY : Buffer.from(JSON.stringify(reply.body)));
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json',
+    ...ctx.limitHeaders,
+    ...corsHeaders(deps.config, ctx.req.headers.origin),
+    ...deprecationHeaders(ctx, deps),
+    ...reply.headers,
+    'Content-Length': body.length,
+  };
+  return { status: reply.status, headers, body };
+}
+
+function deprecationHeaders(ctx: Ctx, deps: Pick<Deps, 'config'>): Record<string, string> {
+  const op = ctx.operation;
+  if (!op?.deprecated) return {};
+  const out: Record<string, string> = { Deprecation: 'true' };
+  const sunset = deps.config.sunset ?? op.sunset;
+  if (sunset) out.Sunset = new Date(sunset).toUTCString();
+  if (deps.config.successorLink) out.Link = `<${deps.config.successorLink}>; rel="successor-version"`;
+  return out;
+}
