@@ -25,6 +25,8 @@ export interface ReferenceOptions {
 
 export interface RunningServer {
   url: string;
+  /** 429s sent so far, per identity (`key:...` or `addr:...`). */
+  rejected: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const windows = new Map<string, { start: number; used: number }>();
   const categories: Array<{ id: number; name: string; description?: string }> = [];
   let nextId = 1;
+  const rejected = new Map<string, number>();
 
   const error = (status: number, code: string, message: string): Reply => ({
     status,
@@ -105,6 +108,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       let reply: Reply;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (w.used > limit && fault !== 'no-429') {
+        rejected.set(identity, (rejected.get(identity) ?? 0) + 1);
         reply = error(429, 'rate_limited', 'Rate limit exceeded.');
         if (fault !== '429-without-retry-after')
           headers['Retry-After'] = String(Math.max(1, reset - Math.floor(now / 1000)));
@@ -124,6 +128,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    rejected,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

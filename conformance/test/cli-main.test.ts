@@ -1,0 +1,81 @@
+import { exitCodeOf, main } from '../cli';
+import type { Report, RuleResult } from '../types';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const o = jest.spyOn(process.stdout, 'write').mockImplementation((s) => out.push(String(s)) > 0);
+  const e = jest.spyOn(process.stderr, 'write').mockImplementation((s) => err.push(String(s)) > 0);
+  return {
+    out: () => out.join(''),
+    err: () => err.join(''),
+    restore: () => {
+      o.mockRestore();
+      e.mockRestore();
+    },
+  };
+}
+
+describe('main', () => {
+  it.each([
+    [['--key', 'k'], /--target/],
+    [['--target', 'http://127.0.0.1:1/v2', '--key', 'k'], /must end in \/v1/],
+    [['--target', 'not a url', '--key', 'k'], /is not a URL/],
+    [
+      ['--target', 'http://127.0.0.1:1/v1', '--key', 'k', '--spec', 'fixtures/specs/bad-ref.yaml'],
+      /invalid OpenAPI/,
+    ],
+    [
+      ['--target', 'http://127.0.0.1:1/v1', '--key', 'k', '--scenarios', '/no/such/dir'],
+      /cannot read scenario/,
+    ],
+    [['--target', 'http://127.0.0.1:1/v1', '--key', 'k', '--include', 'nope'], /unknown tag "nope"/],
+  ])('exits 2 with one line for %j', async (argv, message) => {
+    const io = capture();
+    try {
+      expect(await main(argv, {})).toBe(2);
+    } finally {
+      io.restore();
+    }
+    expect(io.err().trim().split('\n')).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('prints help with every option and rule', async () => {
+    const io = capture();
+    try {
+      expect(await main(['--help'], {})).toBe(0);
+    } finally {
+      io.restore();
+    }
+    for (const flag of ['--target', '--quota-key', '--max-wait', '--strict', '--seed', 'quota.burst-exact'])
+      expect(io.out()).toContain(flag);
+  });
+});
+
+describe('exitCodeOf', () => {
+  const rule = (kind: 'contract' | 'assumption', status: 'pass' | 'fail' | 'skip'): RuleResult => ({
+    id: `${kind}.${status}`,
+    title: '',
+    kind,
+    source: '§1',
+    status,
+    evidence: [],
+  });
+  const report = (...rules: RuleResult[]): Report => ({
+    target: 'x',
+    startedAt: '',
+    durationMs: 0,
+    summary: { pass: 0, fail: 0, skip: 0 },
+    rules,
+    coverage: [],
+  });
+
+  it.each([
+    [[rule('contract', 'pass'), rule('contract', 'skip')], false, 0],
+    [[rule('contract', 'fail')], false, 1],
+    [[rule('assumption', 'fail')], false, 0],
+    [[rule('assumption', 'fail')], true, 1],
+  ])('%j (strict %s) -> %i', (rules, strict, code) => {
+    expect(exitCodeOf(report(...rules), strict)).toBe(code);
+  });
+});

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startReferenceServer } from './reference-server';
+
+const ROOT = path.join(__dirname, '..', '..');
+const REGISTER = path.join(__dirname, 'ts-register.js');
+const CLI = path.join(ROOT, 'conformance', 'cli.ts');
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', REGISTER, CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, PETSTORE_API_KEY: '', PETSTORE_QUOTA_KEY: '', ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function refusedUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+describe('the CLI as a child process', () => {
+  it('exits 2 with one clear line when the target refuses connections', async () => {
+    const run = await runCli(['--target', await refusedUrl()], { PETSTORE_API_KEY: 'good-key' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is unreachable: .*ECONNREFUSED/)]);
+  });
+
+  it('exits 0 against a faithful server, 1 against a broken one, never printing the key', async () => {
+    const good = await startReferenceServer();
+    const bad = await startReferenceServer({ fault: 'auth-ignored' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-cli-'));
+    try {
+      const env = { PETSTORE_API_KEY: 'good-key' };
+      const junit = path.join(dir, 'report.xml');
+      const [ok, failed] = await Promise.all([
+        runCli(['--target', good.url, '--seed', '5', '--exclude', 'generated'], env),
+        runCli(['--target', bad.url, '--reporter', 'junit', '--output', junit], env),
+      ]);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toMatch(/PASS auth\.missing-key/);
+      expect(ok.stderr).toMatch(/seed 5/);
+      expect(failed.code).toBe(1);
+      expect(fs.readFileSync(junit, 'utf8')).toMatch(/<failure type="contract" message="[^"]*expected 401/);
+      for (const out of [ok.stdout, ok.stderr, failed.stdout, failed.stderr, fs.readFileSync(junit, 'utf8')])
+        expect(out).not.toContain('good-key');
+    } finally {
+      await Promise.all([good.close(), bad.close()]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
