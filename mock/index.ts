@@ -9,7 +9,7 @@ import type { NewCategory } from '../spec/types';
 import { createApp } from './app';
 import { configWith, type MockConfig } from './config';
 import type { Clock, Deps } from './context';
-import { createPrismEngine } from './engines/prism-engine';
+import { createLazyPrismEngine } from './engines/prism-engine';
 import { createKeyring, loadKeysFile, type KeyEntry } from './keys';
 import { silentLogger, type Logger } from './log';
 import { compilePolicy } from './policy';
@@ -56,13 +56,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     categories && limiter
       ? { categories, limiter, close: async () => undefined }
       : await createStores(config, logger);
+  const engine = createLazyPrismEngine(config.specPath);
   const deps: Deps = {
     config,
     spec,
     keyring: createKeyring(keyEntries),
     categories: stores.categories,
     limiter: stores.limiter,
-    engine: await createPrismEngine(config.specPath),
+    engine,
     clock: clock ?? systemClock,
     seed: seedEntries,
     log: logger,
@@ -86,6 +87,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.once('error', reject);
         server.listen(port, host, () => {
           const address = server.address() as AddressInfo;
+          // Load the example engine in the background, so the first pet lookup does not wait for it.
+          setImmediate(() => void engine.warm().catch(() => undefined));
           resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}${spec.basePath}`);
         });
       }),

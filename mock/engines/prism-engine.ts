@@ -4,9 +4,7 @@
  * auth, validation and limiter sit in front of it, so its request validator never sees raw input
  * (a malformed percent-encoding kills a Prism process; here it never reaches Prism).
  */
-import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';
-import pino from 'pino';
 
 export interface EngineAnswer {
   status: number;
@@ -31,8 +29,21 @@ const CONFIG: IHttpConfig = {
   isProxy: false,
 };
 
-/** Build the Prism-backed engine once at start: the spec is parsed here, never per request. */
+/**
+ * The Prism-backed engine, built on first use (or by `warm()` right after start): loading Prism takes
+ * longer than the rest of the start-up, and the category endpoints never need it.
+ */
+export function createLazyPrismEngine(specPath: string): ExampleEngine & { warm(): Promise<void> } {
+  let ready: Promise<ExampleEngine> | null = null;
+  const get = (): Promise<ExampleEngine> => (ready ??= createPrismEngine(specPath));
+  const engine: ExampleEngine = async (request) => (await get())(request);
+  return Object.assign(engine, { warm: async () => void (await get()) });
+}
+
+/** Build the Prism-backed engine: the spec is parsed here once, never per request. */
 export async function createPrismEngine(specPath: string): Promise<ExampleEngine> {
+  const { createInstance, getHttpOperationsFromSpec } = await import('@stoplight/prism-http');
+  const { default: pino } = await import('pino');
   const operations = await getHttpOperationsFromSpec(specPath);
   const prism = createInstance(CONFIG, { logger: pino({ enabled: false, customLevels: { success: 32 } }) });
   return async ({ method, path, preferStatus }) => {
