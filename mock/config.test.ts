@@ -1,0 +1,58 @@
+import { DEFAULTS, parseConfig } from './config';
+
+describe('config from argv and env', () => {
+  it('defaults to 127.0.0.1:4010, memory store, the demo keys and seed', () => {
+    const r = parseConfig([], {});
+    expect(r.ok).toBe(true);
+    if (r.ok !== true) return;
+    expect(r.config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4010,
+      store: 'memory',
+      quiet: false,
+      corsOrigins: ['*'],
+    });
+    expect(r.config.keysFile).toMatch(/fixtures\/keys\.json$/);
+    expect(r.config.seedFile).toMatch(/fixtures\/seed\.json$/);
+    expect(Object.isFrozen(r.config)).toBe(true);
+  });
+
+  it('reads PORT, MOCK_KEYS_FILE and REDIS_URL from env; flags win', () => {
+    const env = { PORT: '5000', MOCK_KEYS_FILE: '/tmp/k.json', REDIS_URL: 'redis://r:1' };
+    const r = parseConfig(['--port', '6000'], env);
+    if (r.ok !== true) throw new Error('expected ok');
+    expect(r.config.port).toBe(6000);
+    expect(r.config.keysFile).toBe('/tmp/k.json');
+    expect(r.config.redisUrl).toBe('redis://r:1');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be an integer/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--store', 'disk'], /--store must be memory or redis/],
+    [['--sunset', 'soon'], /--sunset must be a date/],
+    [['--bogus'], /Unknown option '--bogus'/],
+  ])('refuses %j', (argv, message) => {
+    const r = parseConfig(argv, {});
+    expect(r.ok).toBe(false);
+    if (r.ok === false) expect(r.error).toMatch(message);
+  });
+
+  it('--no-seed and --seed none mean an empty store; --help asks for help', () => {
+    const a = parseConfig(['--no-seed'], {});
+    const b = parseConfig(['--seed', 'none'], {});
+    expect(a.ok === true && a.config.seedFile).toBeNull();
+    expect(b.ok === true && b.config.seedFile).toBeNull();
+    expect(parseConfig(['--help'], {}).ok).toBe('help');
+  });
+
+  it('keeps the documented defaults of the mock policy', () => {
+    expect(DEFAULTS.policy).toEqual({
+      allowUnknownFields: false,
+      allowEmptyName: false,
+      maxNameLength: 200,
+      maxDescriptionLength: 2000,
+    });
+    expect(DEFAULTS.maxBodyBytes).toBe(1024 * 1024);
+  });
+});
