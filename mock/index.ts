@@ -52,10 +52,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const seedEntries =
     seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).categories : []);
   const logger = log ?? silentLogger;
-  const stores =
-    categories && limiter
-      ? { categories, limiter, close: async () => undefined }
-      : await createStores(config, logger);
+  const injected = categories && limiter ? { categories, limiter, close: async () => undefined } : null;
+  if (injected) await injected.categories.reset(seedEntries);
+  const stores = injected ?? (await createStores(config, logger, seedEntries));
   const engine = createLazyPrismEngine(config.specPath);
   const deps: Deps = {
     config,
@@ -70,7 +69,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     policy: compilePolicy(config.policy),
     listCache: { current: null },
   };
-  await deps.categories.reset(seedEntries);
   const server = http.createServer(
     {
       headersTimeout: config.headersTimeoutMs,

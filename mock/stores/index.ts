@@ -1,8 +1,10 @@
 /** Build the stores the config asks for; only this file knows which implementations exist. */
+import type { NewCategory } from '../../spec/types';
 import type { MockConfig } from '../config';
 import type { Logger } from '../log';
 import { createMemoryCategoryStore } from './memory-category-store';
 import { createMemoryLimiterStore } from './memory-limiter-store';
+import { createRedisStores } from './redis-stores';
 import type { CategoryStore, LimiterStore } from './types';
 
 export interface Stores {
@@ -11,10 +13,24 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** Memory for one process on a laptop; Redis when processes share state. Rejects when the store is unreachable. */
-export async function createStores(config: MockConfig, _log: Logger): Promise<Stores> {
-  if (config.store === 'redis') throw new Error('the redis store is not available in this build');
-  const categories = createMemoryCategoryStore();
+/**
+ * Memory for one process on a laptop (starts with the seed); Redis when processes share state (the seed is
+ * stored only into an empty Redis, so restarting a process loses nothing). Rejects when Redis is unreachable.
+ */
+export async function createStores(
+  config: MockConfig,
+  log: Logger,
+  seed: readonly NewCategory[],
+): Promise<Stores> {
+  if (config.store === 'redis') {
+    const redis = await createRedisStores({
+      url: config.redisUrl,
+      seed,
+      log: (e) => log.event(e.level, e.msg),
+    });
+    return { categories: redis.categories, limiter: redis.limiter, close: () => redis.close() };
+  }
+  const categories = createMemoryCategoryStore(seed);
   const limiter = createMemoryLimiterStore();
   return { categories, limiter, close: async () => undefined };
 }
