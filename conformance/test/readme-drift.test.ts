@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RULES } from '../rules';
 
-describe('conformance/README-section.md', () => {
+describe('README.md conformance section', () => {
   it('lists every rule with its kind and source, and no other', () => {
-    const text = fs.readFileSync(path.join(__dirname, '..', 'README-section.md'), 'utf8');
+    const text = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     const rows = [
       ...text.matchAll(/^\| `([a-z0-9.-]+)` +\| (contract|assumption)(?: \(quota\))? +\| (§\d) +\|/gm),
     ];
