@@ -1,0 +1,105 @@
+/** Format a bench result as plain-text tables (also pasted, as is, into the README). */
+import type { BenchResult, CellResult } from './index';
+import type { TargetName } from './targets';
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+const num = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
+const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)}×` : '-');
+
+function statusMix(c: CellResult): string {
+  const total = Object.values(c.statuses).reduce((a, b) => a + b, 0) || 1;
+  return Object.entries(c.statuses)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => (n / total > 0.995 ? code : `${code} ${((100 * n) / total).toFixed(1)}%`))
+    .join(', ');
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join(
+    '\n',
+  );
+}
+
+const LABEL: Record<TargetName, string> = {
+  ours: 'ours (--quiet)',
+  'ours-log': 'ours (default log → file)',
+  prism: 'Prism 5.12 (-v silent)',
+  'prism-log': 'Prism 5.12 (default log → file)',
+  ceiling: 'ceiling (bare node:http)',
+};
+
+/** Every table of the run, with the machine and the settings it ran with. */
+export function formatReport(r: BenchResult): string {
+  const out: string[] = [];
+  const m = r.machine;
+  out.push(
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.platform}, node ${m.node}; load average at start ${m.loadStart.map((l) => l.toFixed(2)).join(' ')}, at end ${m.loadEnd.map((l) => l.toFixed(2)).join(' ')}`,
+    `Load: autocannon -c ${r.settings.connections}, ${r.settings.rounds} interleaved round(s) × ${r.settings.seconds} s after ${r.settings.warmupSeconds} s warm-up; medians of rounds; peak RSS = largest VmRSS sampled during the runs`,
+    '',
+  );
+  for (const [name, w] of Object.entries(r.workloads)) {
+    const ours = w.targets.ours;
+    const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'statuses', 'ours/this (req/s)']];
+    for (const [t, c] of Object.entries(w.targets) as [TargetName, CellResult][]) {
+      // Like with like: the logged Prism is compared with our logged mock, everything else with ours muted.
+      const mine = t === 'prism-log' ? w.targets['ours-log'] : ours;
+      const vs = t === 'ours' || t === 'ours-log' ? '' : ratio(mine?.rps, c.rps);
+      rows.push([LABEL[t], num(c.rps), num(c.p50), num(c.p99), mb(c.peakRss), statusMix(c), vs]);
+    }
+    out.push(`${w.title}  [${name}]`, table(rows), '');
+    const ceil = w.targets.ceiling?.rps;
+    const summary = [
+      `ours/ceiling ${ratio(ours?.rps, ceil)}`,
+      `ours/Prism silent ${ratio(ours?.rps, w.targets.prism?.rps)}`,
+    ];
+    if (w.targets['ours-log'])
+      summary.push(
+        `ours logged/Prism logged ${ratio(w.targets['ours-log'].rps, w.targets['prism-log']?.rps)}`,
+      );
+    out.push(summary.join(' · '), '');
+  }
+  out.push(
+    `Start-up to first answered request (median of ${r.startup.ours.runsMs.length}): ours ${r.startup.ours.medianMs.toFixed(0)} ms, Prism ${r.startup.prism.medianMs.toFixed(0)} ms`,
+    `Peak RSS over the whole load (VmHWM): ${Object.entries(r.peakRssOverall)
+      .map(([t, b]) => `${t} ${mb(b)}`)
+      .join(', ')}`,
+    `Default conformance suite against our mock: ${r.conformance.ms.toFixed(0)} ms (pass ${r.conformance.pass}, fail ${r.conformance.fail}, skip ${r.conformance.skip})`,
+    '',
+  );
+  if (r.growth.length) {
+    const rows = [
+      [
+        'stored',
+        'list bytes',
+        'req/s (c=4)',
+        'p50 ms',
+        'p99 ms',
+        'GET after POST ms',
+        'repeated GET ms',
+        'idle RSS',
+        'bytes/category',
+      ],
+    ];
+    for (const g of r.growth)
+      rows.push([
+        g.stored.toLocaleString('en-US'),
+        g.listBytes.toLocaleString('en-US'),
+        num(g.rps),
+        num(g.p50),
+        num(g.p99),
+        g.missMs.toFixed(2),
+        g.hitMs.toFixed(2),
+        mb(g.rssIdle),
+        g.bytesPerCategory === null ? 'within noise' : g.bytesPerCategory.toFixed(0),
+      ]);
+    out.push(
+      `Cost as data grows (baseline idle RSS with none stored: ${mb(r.growth[0]?.rssBaseline ?? 0)})`,
+      table(rows),
+      '',
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
