@@ -1,0 +1,137 @@
+/**
+ * Slow or hostile clients (issue 5, "Robustness"): a client that sends its headers or its body slowly is cut
+ * off by the header and request timeouts, oversized headers are refused (431), and the server keeps answering
+ * everyone else meanwhile. Timeouts are set small here through createMockServer's config.
+ */
+import net from 'node:net';
+import { createMockServer, type MockServer } from '../mock/index';
+
+const KEY = 'hostile-enterprise-key';
+const HEADERS_TIMEOUT_MS = 500;
+const REQUEST_TIMEOUT_MS = 1000;
+/** How much later than its timeout a connection may still be open before the test calls it held. */
+const SLACK_MS = 1500;
+
+let mock: MockServer;
+let base: string;
+let port: number;
+const open: net.Socket[] = [];
+
+beforeAll(async () => {
+  mock = await createMockServer({
+    keys: [{ key: KEY, plan: 'enterprise', perMinute: 1e9, perDay: 1e12 }],
+    seed: [{ name: 'dog' }],
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  base = await mock.listen(0);
+  port = Number(new URL(base).port);
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.destroy();
+});
+afterAll(() => mock.close());
+
+interface Trickle {
+  socket: net.Socket;
+  /** Resolves when the server closes the connection: after how long, and what it sent first. */
+  closed: Promise<{ afterMs: number; received: string }>;
+}
+
+/** Send `first` at once, then one byte of `rest` every `everyMs`, the way a slowloris client does. */
+function trickle(first: string, rest: string, everyMs: number): Trickle {
+  const started = performance.now();
+  const socket = net.connect(port, '127.0.0.1');
+  open.push(socket);
+  let received = '';
+  let i = 0;
+  socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+  socket.on('error', () => undefined); // a reset from the server is a way of being cut off too
+  socket.write(first);
+  const timer = setInterval(() => {
+    if (i < rest.length && !socket.destroyed && socket.writable) socket.write(rest.charAt(i++));
+  }, everyMs);
+  const closed = new Promise<{ afterMs: number; received: string }>((resolve) =>
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ afterMs: performance.now() - started, received });
+    }),
+  );
+  return { socket, closed };
+}
+
+/** Resolves with the close, or with null if the connection is still open after `ms`. */
+const closedWithin = (t: Trickle, ms: number) =>
+  Promise.race([t.closed, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+
+const slowBody = () =>
+  trickle(
+    'POST /v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      `Authorization: Bearer ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`,
+    `{"name":"${'x'.repeat(189)}"}`,
+    100,
+  );
+const slowHeaders = () =>
+  trickle('GET /v1/categories HTTP/1.1\r\n', `Host: 127.0.0.1\r\nAuthorization: Bearer ${KEY}\r\n\r\n`, 100);
+
+async function listFast(): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/categories`, { headers: { Authorization: `Bearer ${KEY}` } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual([{ id: 1, name: 'dog' }]);
+  return performance.now() - t0;
+}
+
+describe('slow and hostile clients', () => {
+  it('keeps answering others promptly while 40 slow clients hold connections', async () => {
+    const slow = [...Array.from({ length: 20 }, slowBody), ...Array.from({ length: 20 }, slowHeaders)];
+    await new Promise((r) => setTimeout(r, 200)); // let them all start trickling
+    const times = await Promise.all(Array.from({ length: 50 }, listFast));
+    expect(Math.max(...times)).toBeLessThan(1000);
+    for (const s of slow) expect(s.socket.destroyed).toBe(false); // they were still holding on meanwhile
+  });
+
+  it('refuses headers larger than maxHeaderBytes with 431 and closes the connection', async () => {
+    const big = 'x'.repeat(mock.deps.config.maxHeaderBytes + 1024);
+    const t = trickle(`GET /v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${big}\r\n\r\n`, '', 1000);
+    const closed = await closedWithin(t, 2000);
+    expect(closed?.received).toMatch(/^HTTP\/1\.1 431 /);
+    expect(await listFast()).toBeLessThan(1000);
+  });
+
+  it('answers a declared oversized body with 413 at once, without waiting for the bytes', async () => {
+    const t = trickle(
+      'POST /v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Authorization: Bearer ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{`,
+      'x'.repeat(100),
+      100,
+    );
+    const answered = await new Promise<string>((resolve) => {
+      let got = '';
+      t.socket.on('data', (d: Buffer) => {
+        got += d.toString('latin1');
+        if (got.includes('\r\n\r\n')) resolve(got);
+      });
+    });
+    expect(answered).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answered).toMatch(/content-type: application\/json/i);
+  });
+
+  // DEFECT (reported to the lead): the header and request timeouts are only enforced every
+  // `connectionsCheckingInterval`, Node's default 30 s, which mock/index.ts does not set (http.createServer
+  // options, next to headersTimeout/requestTimeout). Measured: with headersTimeoutMs 500 and requestTimeoutMs
+  // 1000 a slowloris client is cut off after ~30 s, and a body trickled at 5 bytes/s (100 bytes) is read to
+  // its end (~22 s) and answered. Fix: pass `connectionsCheckingInterval` (e.g. min of the two timeouts / 2,
+  // at most 1000 ms). `it.failing` until then; remove `.failing` when it lands.
+  it.failing('cuts off a client that sends its body slowly, soon after requestTimeoutMs', async () => {
+    const closed = await closedWithin(slowBody(), REQUEST_TIMEOUT_MS + SLACK_MS);
+    expect(closed).not.toBeNull();
+    expect(closed?.received).not.toMatch(/^HTTP\/1\.1 [25]\d\d /);
+  });
+
+  it.failing('cuts off a client that sends its headers slowly, soon after headersTimeoutMs', async () => {
+    const closed = await closedWithin(slowHeaders(), HEADERS_TIMEOUT_MS + SLACK_MS);
+    expect(closed).not.toBeNull();
+    expect(closed?.received).not.toMatch(/^HTTP\/1\.1 [25]\d\d /);
+  });
+});
