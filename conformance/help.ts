@@ -22,7 +22,7 @@ Options:
   --include TAG       run rules with this tag; opt-in tags (quota) are only run when included
   --exclude TAG       skip rules with this tag
   --rule ID           run only this rule (repeatable, or comma-separated)
-  --reporter NAME     human (default), json, junit or markdown
+  --reporter NAME     human (default), json, junit, markdown or html (one self-contained page)
   --output FILE       write the report to FILE instead of stdout
   --timeout MS        per-request timeout (default 10000)
   --concurrency N     checks run in parallel (default 2)

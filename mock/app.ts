@@ -33,9 +33,13 @@ export function readBody(
   });
 }
 
-/** Build the request listener over fully built dependencies. */
-export function createApp(deps: Deps): RequestListener {
+/**
+ * Build the request listener over fully built dependencies, or over a holder whose `current` --watch swaps:
+ * each request reads it once, so it sees one version of the spec and keys from start to end.
+ */
+export function createApp(source: Deps | { current: Deps }): RequestListener {
   return async function petstoreMock(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const deps = 'current' in source ? source.current : source;
     const started = performance.now();
     const read = await readBody(req, deps.config.maxBodyBytes);
     if (!read) return; // the client went away
@@ -60,7 +64,8 @@ export function createApp(deps: Deps): RequestListener {
     }
     const out = toHttpResponse(reply, ctx, deps);
     res.writeHead(out.status, out.headers);
-    res.end(out.body);
+    if (reply.stream) reply.stream(res);
+    else res.end(out.body);
     deps.log.request({
       method: mockReq.method,
       path: mockReq.path,

@@ -39,6 +39,8 @@ export interface MockConfig {
   /** Admin routes outside /v1 (`/_mock/…`), and an optional token that guards them. */
   admin: boolean;
   adminToken: string | null;
+  /** The inspector page (`/_mock/inspector`): recent requests, categories, quotas. Off with --no-inspector. */
+  inspector: boolean;
   watch: boolean;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -71,6 +73,7 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   successorLink: null,
   admin: true,
   adminToken: null,
+  inspector: true,
   watch: false,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -100,6 +103,7 @@ const OPTIONS = {
   'successor-link': { type: 'string' },
   'no-admin': { type: 'boolean' },
   'admin-token': { type: 'string' },
+  'no-inspector': { type: 'boolean' },
   watch: { type: 'boolean' },
 } as const;
 
@@ -127,7 +131,8 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --successor-link URL         Link rel="successor-version" of the deprecated pet lookup
   --no-admin                   turn off /_mock/* (reset, state) for a shared deployment
   --admin-token TOKEN          require "Authorization: Bearer TOKEN" on /_mock/* (env MOCK_ADMIN_TOKEN)
-  --watch                      reload spec, keys and seed files when they change
+  --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
+  --watch                      reload spec, keys and seed files when they change (stored state is kept)
   --help, -h                   this text
 `;
 
@@ -194,6 +199,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     successorLink: values['successor-link'] ?? null,
     admin: !values['no-admin'],
     adminToken: values['admin-token'] ?? env.MOCK_ADMIN_TOKEN ?? null,
+    inspector: !values['no-inspector'],
     watch: values.watch ?? false,
     headersTimeoutMs: DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,

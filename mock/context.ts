@@ -1,5 +1,6 @@
 /** The data that flows through the pipeline: the request, what each stage learned, and the final reply. */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { ValidateFunction } from 'ajv';
 import type { LoadedSpec, OperationSpec } from '../spec/load';
 import type { Category, NewCategory } from '../spec/types';
@@ -9,6 +10,8 @@ import type { Keyring } from './keys';
 import type { Logger } from './log';
 import type { PlanName } from './plans';
 import type { CategoryStore, LimiterStore, WindowSpec } from './stores/types';
+import type { SpecDocuments } from './ui/documents';
+import type { RecentRequests } from './ui/recent';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -59,6 +62,8 @@ export interface Reply {
   body?: unknown;
   raw?: Buffer;
   headers?: Record<string, string>;
+  /** A streamed body (the inspector's server-sent events): the adapter hands over the response, open. */
+  stream?: (out: Writable) => void;
 }
 
 export type StageOutcome = { next: Ctx } | { reply: Reply; ctx: Ctx };
@@ -78,6 +83,8 @@ export interface Deps {
   policy: ValidateFunction;
   /** Serialised list cache, keyed by the store's version, so a repeated GET does not re-serialise. */
   listCache: { current: { version: number; raw: Buffer } | null };
+  /** The pages outside /v1 (mock/ui): the spec as served, recent requests, and the deps serving now. */
+  ui?: { documents: SpecDocuments; recent: RecentRequests; current: () => Deps };
 }
 
 export type Stage = (ctx: Ctx, deps: Deps) => Promise<StageOutcome> | StageOutcome;

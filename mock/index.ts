@@ -17,6 +17,10 @@ import { loadSeedFile } from './seed';
 import { resetState } from './stages/admin';
 import { createStores } from './stores';
 import type { CategoryStore, LimiterStore } from './stores/types';
+import { loadSpecDocuments } from './ui/documents';
+import { createRecentRequests, recordingLogger } from './ui/recent';
+import { isUiPath } from './ui/stage';
+import { createReloader, watchSources, type ReloadOutcome } from './watch';
 
 export interface MockServerOptions extends Partial<MockConfig> {
   /** Keys given directly instead of a keys file. */
@@ -27,15 +31,20 @@ export interface MockServerOptions extends Partial<MockConfig> {
   categories?: CategoryStore;
   limiter?: LimiterStore;
   log?: Logger;
+  /** How often --watch looks at the files (default 500 ms). */
+  watchIntervalMs?: number;
 }
 
 export interface MockServer {
   server: http.Server;
-  deps: Deps;
+  /** The dependencies serving now (a --watch reload replaces them). */
+  readonly deps: Deps;
   /** Listen (default: a free port on 127.0.0.1); resolves to the base URL ending in /v1. */
   listen(port?: number, host?: string): Promise<string>;
   /** Back to the seed categories, with every counter and ban forgotten. */
   reset(): Promise<void>;
+  /** Reload the spec, keys and seed files now (what --watch does on a change); stored state is kept. */
+  reload(): Promise<ReloadOutcome>;
   close(): Promise<void>;
 }
 
@@ -43,7 +52,7 @@ const systemClock: Clock = { now: () => Date.now() };
 
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { keys, seed, clock, categories, limiter, log, ...overrides } = options;
+  const { keys, seed, clock, categories, limiter, log, watchIntervalMs, ...overrides } = options;
   const config = configWith(overrides);
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
@@ -51,7 +60,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const keyEntries = keys ?? (await orThrow(loadKeysFile(config.keysFile))).keys;
   const seedEntries =
     seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).categories : []);
-  const logger = log ?? silentLogger;
+  // The inspector's ring of recent requests is filled by the request logger: nothing new on the hot path.
+  const recent = createRecentRequests();
+  const logger = config.inspector
+    ? recordingLogger(log ?? silentLogger, recent, isUiPath)
+    : (log ?? silentLogger);
   const injected = categories && limiter ? { categories, limiter, close: async () => undefined } : null;
   if (injected) await injected.categories.reset(seedEntries);
   const stores = injected ?? (await createStores(config, logger, seedEntries));
@@ -68,18 +81,33 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     log: logger,
     policy: compilePolicy(config.policy),
     listCache: { current: null },
+    ui: {
+      documents: await loadSpecDocuments(config.specPath, spec.basePath),
+      recent,
+      current: () => holder.current,
+    },
   };
+  const holder = { current: deps };
+  const sources = {
+    specPath: config.specPath,
+    keysFile: keys ? null : config.keysFile,
+    seedFile: seed ? null : config.seedFile,
+  };
+  const reload = createReloader(holder, sources, logger);
+  const stopWatching = config.watch ? watchSources(sources, reload, watchIntervalMs) : () => undefined;
   const server = http.createServer(
     {
       headersTimeout: config.headersTimeoutMs,
       requestTimeout: config.requestTimeoutMs,
       maxHeaderSize: config.maxHeaderBytes,
     },
-    createApp(deps),
+    createApp(holder),
   );
   return {
     server,
-    deps,
+    get deps() {
+      return holder.current;
+    },
     listen: (port = 0, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -90,8 +118,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}${spec.basePath}`);
         });
       }),
-    reset: () => resetState(deps),
+    reset: () => resetState(holder.current),
+    reload,
     close: async () => {
+      stopWatching();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -32,6 +32,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     banner(baseUrl, mock.deps.keyring.entries(), config.keysFile === DEFAULT_KEYS_FILE, config.store),
   );
+  const origin = new URL(baseUrl).origin;
+  process.stdout.write(
+    `API reference: ${origin}/_mock/docs${config.inspector ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
+  );
   const stop = (signal: string) => {
     log.event('info', `received ${signal}, shutting down`);
     const force = setTimeout(() => process.exit(0), 3000);

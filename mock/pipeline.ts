@@ -13,6 +13,7 @@ import { route } from './stages/route';
 import { authorize } from './stages/authorize';
 import { validate } from './stages/validate';
 import { handle } from './stages/handle';
+import { ui } from './ui/stage';
 
 /** identify never rejects; rateLimit runs before route and auth so 401/404 carry the headers too. */
 export const STAGES: readonly Stage[] = [
@@ -20,6 +21,7 @@ export const STAGES: readonly Stage[] = [
   rateLimit,
   preflight,
   admin,
+  ui,
   route,
   authorize,
   validate,

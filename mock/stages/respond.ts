@@ -24,7 +24,7 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
     ...corsHeaders(deps.config, ctx.req.headers.origin),
     ...deprecationHeaders(ctx, deps),
     ...reply.headers,
-    'Content-Length': body.length,
+    ...(reply.stream ? {} : { 'Content-Length': body.length }),
   };
   return { status: reply.status, headers, body };
 }

@@ -1,0 +1,33 @@
+/**
+ * The spec as tools fetch it (`/openapi.yaml` byte for byte, `/openapi.json`), and the copy the reference page
+ * renders, whose first server is this mock's own base path so "Try it out" calls the mock.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+
+export interface SpecDocuments {
+  yaml: Buffer;
+  json: Buffer;
+  /** For the reference page only: servers start with the mock's relative base path (e.g. `/v1`). */
+  docsJson: Buffer;
+}
+
+/** Pure: the three documents from the spec file's text; `basePath` is the mock's own (from the loaded spec). */
+export function buildSpecDocuments(text: string, basePath: string): SpecDocuments {
+  const doc = parseYaml(text) as Record<string, unknown>;
+  const servers = Array.isArray(doc.servers) ? (doc.servers as unknown[]) : [];
+  const forDocs = {
+    ...doc,
+    servers: [{ url: basePath, description: 'This mock server (Try it out calls it)' }, ...servers],
+  };
+  return {
+    yaml: Buffer.from(text),
+    json: Buffer.from(JSON.stringify(doc, null, 2)),
+    docsJson: Buffer.from(JSON.stringify(forDocs)),
+  };
+}
+
+/** Read the spec file and build its documents. Call only after loadSpec accepted the same file. */
+export async function loadSpecDocuments(file: string, basePath: string): Promise<SpecDocuments> {
+  return buildSpecDocuments(await readFile(file, 'utf8'), basePath);
+}

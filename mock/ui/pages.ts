@@ -1,0 +1,77 @@
+/** The HTML of the two pages. Static shells: the data comes from the scripts, rendered with textContent. */
+
+export interface PageOptions {
+  inspector: boolean;
+}
+
+function nav(current: 'docs' | 'inspector', options: PageOptions): string {
+  const link = (href: string, text: string, here: boolean) =>
+    `<a href="${href}"${here ? ' aria-current="page"' : ''}>${text}</a>`;
+  return `<header class="mock-nav"><strong>Pet store mock</strong>
+  <nav>${link('/_mock/docs', 'API reference', current === 'docs')}${
+    options.inspector ? link('/_mock/inspector', 'Inspector', current === 'inspector') : ''
+  }${link('/openapi.json', 'openapi.json', false)}${link('/openapi.yaml', 'openapi.yaml', false)}</nav></header>`;
+}
+
+/** The API reference: Swagger UI over the spec, its first server being this mock's /v1. */
+export function docsPage(options: PageOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pet store API reference (mock)</title>
+<link rel="icon" href="/_mock/ui/favicon-32x32.png">
+<link rel="stylesheet" href="/_mock/ui/swagger-ui.css">
+<link rel="stylesheet" href="/_mock/ui/pages.css">
+</head>
+<body>
+${nav('docs', options)}
+<p class="mock-hint">"Try it out" calls this mock. Click <em>Authorize</em> and paste an API key first
+(the demo keys are printed when the mock starts).</p>
+<main id="swagger-ui"></main>
+<script src="/_mock/ui/swagger-ui-bundle.js"></script>
+<script src="/_mock/ui/docs.js"></script>
+</body>
+</html>
+`;
+}
+
+/** The inspector: recent requests, each key's remaining quota, stored categories, reset. */
+export function inspectorPage(options: PageOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pet store mock inspector</title>
+<link rel="icon" href="/_mock/ui/favicon-32x32.png">
+<link rel="stylesheet" href="/_mock/ui/pages.css">
+</head>
+<body class="inspector">
+${nav('inspector', options)}
+<main>
+  <p id="status" role="status" aria-live="polite">loading…</p>
+  <section id="reset-box" hidden>
+    <label id="token-label" hidden>Admin token <input id="admin-token" type="password" autocomplete="off"></label>
+    <button id="reset" type="button">Reset state</button>
+    <span id="reset-result"></span>
+  </section>
+  <section>
+    <h2>Keys: remaining quota</h2>
+    <table id="keys"><thead><tr><th>Key (masked)</th><th>Plan</th><th>Minute window</th><th>Day window</th></tr></thead><tbody></tbody></table>
+  </section>
+  <section>
+    <h2>Stored categories <span id="category-count"></span></h2>
+    <table id="categories"><thead><tr><th>id</th><th>name</th><th>description</th></tr></thead><tbody></tbody></table>
+  </section>
+  <section>
+    <h2>Recent requests</h2>
+    <table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>latency</th><th>caller</th></tr></thead><tbody></tbody></table>
+  </section>
+</main>
+<script src="/_mock/ui/inspector.js"></script>
+</body>
+</html>
+`;
+}
