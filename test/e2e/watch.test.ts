@@ -69,7 +69,7 @@ describe('--watch reloads the spec, keys and seed files', () => {
     expect(await servedVersion()).toBe('1.0.0');
     expect((await list('watch-new-key')).status).toBe(401);
 
-    edit(files.spec, /^  version: 1\.0\.0$/m, '  version: 1.0.1-watched');
+    edit(files.spec, /^ {2}version: 1\.0\.0$/m, '  version: 1.0.1-watched');
     await eventually(async () => (await servedVersion()) === '1.0.1-watched', 'the edited spec served');
     expect(mock.deps.spec.document.info.version).toBe('1.0.1-watched');
 
