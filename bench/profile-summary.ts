@@ -1,6 +1,6 @@
 /**
  * Summarise a V8 CPU profile (`node --cpu-prof`): self time by package (or our own folder) and the hottest
- * functions. Usage: tsx bench/profile-summary.ts FILE.cpuprofile [--top N] [--until MS (only the first MS of the profile)]
+ * functions. Usage: tsx bench/profile-summary.ts FILE.cpuprofile [--top N] [--from MS] [--until MS] (only that part of the profile)
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -30,17 +30,19 @@ export function ownerOf(url: string): string {
 
 function main(): void {
   const { values, positionals } = parseArgs({
-    options: { top: { type: 'string' }, until: { type: 'string' } },
+    options: { top: { type: 'string' }, from: { type: 'string' }, until: { type: 'string' } },
     allowPositionals: true,
   });
   const profile = JSON.parse(fs.readFileSync(positionals[0] ?? '', 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const untilUs = values.until ? Number(values.until) * 1000 : Infinity;
+  const fromUs = values.from ? Number(values.from) * 1000 : 0;
   let elapsed = 0;
   profile.samples.forEach((id, i) => {
     elapsed += profile.timeDeltas[i] ?? 0;
-    if (elapsed <= untilUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (elapsed >= fromUs && elapsed <= untilUs)
+      self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byOwner = new Map<string, number>();

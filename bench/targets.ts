@@ -159,7 +159,11 @@ export async function startCeiling(dir: string, answers: CannedAnswer[]): Promis
   fs.writeFileSync(file, JSON.stringify(answers));
   const source = fs.readFileSync(path.join(__dirname, 'ceiling-server.ts'), 'utf8');
   const js = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
   }).outputText;
   const script = path.join(dir, 'ceiling-server.js');
   fs.writeFileSync(script, js);
