@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -70,9 +70,11 @@ function launch(bin: string, dir: string, port: number): Promise<ChildProcess> {
   const args = ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', ''];
   args.push('--appendonly', 'yes', '--appendfsync', 'always', '--daemonize', 'no', '--logfile', '');
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Never outlive the test process, and never keep it alive: a forgotten server must not hang jest.
   const killOnExit = (): void => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
+  child.unref();
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -94,6 +96,8 @@ function launch(bin: string, dir: string, port: number): Promise<ChildProcess> {
       clearTimeout(timer);
       child.removeAllListeners('exit');
       child.once('exit', () => process.removeListener('exit', killOnExit));
+      child.stdout?.removeAllListeners('data').resume();
+      for (const stream of [child.stdout, child.stderr]) (stream as Socket | null)?.unref();
       resolve(child);
     });
   });
@@ -101,6 +105,7 @@ function launch(bin: string, dir: string, port: number): Promise<ChildProcess> {
 
 function manage(bin: string, dir: string, port: number, first: ChildProcess): RedisTestServer {
   let child: ChildProcess | undefined = first;
+  let destroyed = false;
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> => {
     const running = child;
     child = undefined;
@@ -116,11 +121,15 @@ function manage(bin: string, dir: string, port: number, first: ChildProcess): Re
     stop,
     restart: async () => {
       await stop();
-      child = await launch(bin, dir, port);
+      const next = await launch(bin, dir, port);
+      // destroy() while this restart was starting up: do not leave the new server behind.
+      if (destroyed) next.kill('SIGKILL');
+      else child = next;
     },
     pause: () => void child?.kill('SIGSTOP'),
     resume: () => void child?.kill('SIGCONT'),
     destroy: async () => {
+      destroyed = true;
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },
