@@ -112,7 +112,9 @@ async function main(): Promise<void> {
       ],
     }),
   );
-  const server = await startOurs('ours', keysFile, null);
+  // --trace-gc: the heap still live after each full GC, which tells a leak from a heap that merely grew.
+  const gcLog = path.join(dir, 'mock-gc.log');
+  const server = await startOurs('ours', keysFile, gcLog, ['--trace-gc']);
   const base = `http://127.0.0.1:${server.port}`;
   const line = (s: string) => process.stdout.write(`${s}\n`);
   line(
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
   const rss: Array<{ t: number; rss: number }> = [{ t: 0, rss: memoryOf(server.pid)?.rss ?? 0 }];
 
   const started = performance.now();
+  const trafficStartMs = started - server.spawnedAt;
   const deadline = started + seconds * 1000;
   const statusCount = new Map<string, number>();
   const errors: string[] = [];
@@ -183,6 +186,13 @@ async function main(): Promise<void> {
   const missing = [...created].filter((id) => !listedIds.has(id));
   const duplicates = listed.length - listedIds.size;
   await server.stop();
+  // Heap after each GC (`[pid]  12345 ms: Scavenge 50.1 (60.2) -> 45.3 (61.0) MB`): an upper bound of the live
+  // heap (old-generation garbage is only dropped by a full Mark-Compact).
+  const gcs = [
+    ...fs.readFileSync(gcLog, 'utf8').matchAll(/ (\d+) ms: (Scavenge|Mark-Compact)[^\n]*?-> ([\d.]+) \(/g),
+  ].map((m) => ({ ms: Number(m[1]), kind: m[2] ?? '', after: Number(m[3]) }));
+  const during = gcs.filter((g) => g.ms >= trafficStartMs);
+  const fullGcs = during.filter((g) => g.kind === 'Mark-Compact').map((g) => g.after.toFixed(1));
   fs.rmSync(dir, { recursive: true, force: true });
 
   // Never over: non-429 answers per subject per minute window against its plan's per-minute limit.
@@ -214,6 +224,9 @@ async function main(): Promise<void> {
   );
   line(
     `RSS: start ${mb(firstRss)}, end ${mb(rss[rss.length - 1]?.rss ?? 0)}, samples ${rss.map((s) => `${s.t.toFixed(0)}s ${mb(s.rss)}`).join(', ')}; growth over the last third ${mb(lastThirdGrowth)}`,
+  );
+  line(
+    `heap after GC (--trace-gc): ${during[0]?.after.toFixed(1) ?? '?'} MB at the start of traffic, ${during[during.length - 1]?.after.toFixed(1) ?? '?'} MB at the end; ${during.length} GCs, full GCs during traffic: ${fullGcs.length ? `${fullGcs.join(', ')} MB live after each` : 'none'}`,
   );
   line(
     `categories: created ${created.size}, listed ${listed.length}, created but not listed ${missing.length}, duplicate ids ${duplicates}`,

@@ -10,6 +10,8 @@ export interface ServerProcess {
   port: number;
   /** Milliseconds from spawn to the first HTTP answer (any status) on `probePath`. */
   startupMs: number;
+  /** performance.now() of the bench process when the server was spawned. */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export async function startServer(o: SpawnOptions): Promise<ServerProcess> {
     pid: child.pid ?? -1,
     port: o.port,
     startupMs,
+    spawnedAt: started,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
