@@ -148,7 +148,8 @@ function describeWithRedis(): void {
       );
       for (const { error, ms } of results) {
         expect(error).toBeInstanceOf(StoreUnavailableError);
-        expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 200);
+        // The command timeout plus slack for a loaded CI machine; an offline queue would wait for the reconnect.
+        expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 400);
       }
     };
     const expectRecovered = async (counted: number): Promise<void> => {
