@@ -100,6 +100,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       headersTimeout: config.headersTimeoutMs,
       requestTimeout: config.requestTimeoutMs,
       maxHeaderSize: config.maxHeaderBytes,
+      // Node checks the two timeouts only every connectionsCheckingInterval (30 s by default): check often
+      // enough that a slow client is cut off soon after its timeout.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, config.headersTimeoutMs / 2, config.requestTimeoutMs / 2),
+      ),
     },
     createApp(holder),
   );
@@ -113,8 +119,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.once('error', reject);
         server.listen(port, host, () => {
           const address = server.address() as AddressInfo;
-          // Load the example engine in the background, so the first pet lookup does not wait for it.
-          setImmediate(() => void engine.warm().catch(() => undefined));
           resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}${spec.basePath}`);
         });
       }),

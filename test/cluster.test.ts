@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runConformance } from '../conformance';
 import { findRedisServer, startRedisServer, type RedisTestServer } from '../mock/stores/redis-test-server';
 
 const ROOT = resolve(__dirname, '..');
@@ -127,6 +130,7 @@ function describeCluster(): void {
   describe('three mock processes sharing one Redis', () => {
     const fresh = (): string => `cluster-free-${randomBytes(8).toString('hex')}`;
     const keys = { shared: fresh(), burst: fresh(), outage: fresh() };
+    const runnerKeys = { main: `cluster-pro-${randomBytes(8).toString('hex')}`, quota: fresh() };
     let dir: string;
     let keysFile: string;
     let redis: RedisTestServer;
@@ -136,7 +140,11 @@ function describeCluster(): void {
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'petstore-cluster-'));
       keysFile = join(dir, 'keys.json');
-      const entries = Object.values(keys).map((key) => ({ key, plan: 'free' }));
+      const entries = [
+        ...Object.values(keys).map((key) => ({ key, plan: 'free' })),
+        { key: runnerKeys.main, plan: 'pro' },
+        { key: runnerKeys.quota, plan: 'free' },
+      ];
       writeFileSync(keysFile, JSON.stringify({ keys: entries }));
       redis = await startRedisServer();
       mocks = await Promise.all([0, 1, 2].map(() => startMock(redis.url, keysFile)));
@@ -187,13 +195,62 @@ function describeCluster(): void {
       }
     });
 
+    it('passes the conformance runner, quota rules included, behind a round-robin balancer', async () => {
+      const balancer = await roundRobin(mocks.map((m) => m.url));
+      try {
+        await awayFromMinuteBoundary();
+        const report = await runConformance({
+          target: balancer.url,
+          key: runnerKeys.main,
+          quotaKey: runnerKeys.quota,
+          include: ['quota'],
+        });
+        const failed = report.rules.filter((r) => r.status !== 'pass');
+        expect(failed.map((r) => `${r.id}: ${JSON.stringify(r.evidence[0] ?? {})}`)).toEqual([]);
+        expect(balancer.spread().every((n) => n > 10)).toBe(true);
+      } finally {
+        await balancer.close();
+      }
+    }, 60_000);
+
     it('keeps every category when a mock process restarts', async () => {
+      const before = names((await call(at(0, '/categories'), keys.shared)).body);
+      expect(before.slice(0, 2)).toEqual(['dog', 'cat']);
       const old = mocks.pop();
       await old?.stop();
       mocks.push(await startMock(redis.url, keysFile));
-      expect(names((await call(at(2, '/categories'), keys.shared)).body)).toEqual(['dog', 'cat']);
+      expect(names((await call(at(2, '/categories'), keys.shared)).body)).toEqual(before);
     }, 90_000);
   });
+}
+
+/** A tiny load balancer: each request goes to the next mock in turn (base URLs end in /v1). */
+async function roundRobin(
+  targets: string[],
+): Promise<{ url: string; spread(): number[]; close(): Promise<void> }> {
+  const counts = targets.map(() => 0);
+  let next = 0;
+  const server = createServer((req, res) => {
+    const i = next++ % targets.length;
+    counts[i] = (counts[i] ?? 0) + 1;
+    const target = new URL(targets[i] ?? '');
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    spread: () => counts,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Call until a 200 comes back (the mocks reconnect to Redis by themselves); 10 s at most. */
