@@ -1,7 +1,11 @@
 /** The HTTP adapter: node:http request in, pipeline, bytes out. No framework on the hot path. */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Deps, MockRequest } from './context';
+import { apiError, type ErrorReply } from './errors';
 import { runPipeline } from './pipeline';
+import { ANONYMOUS_WINDOWS } from './stages/identify';
+import { decideLimit } from './stages/rate-limit';
 import { toHttpResponse } from './stages/respond';
 
 /** Read the body, keeping at most `limit` bytes; a larger body is flagged, not buffered. */
@@ -73,5 +77,51 @@ export function createApp(source: Deps | { current: Deps }): RequestListener {
       ms: Math.round((performance.now() - started) * 100) / 100,
       caller: ctx.identity?.label ?? 'unknown',
     });
+  };
+}
+
+/** Pure: the Error reply for HTTP that Node refused before it became a request. */
+export function clientErrorReply(code: string | undefined): ErrorReply {
+  if (code === 'HPE_HEADER_OVERFLOW') return apiError('header_too_large', 'request headers are too large');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return apiError('request_timeout', 'the request was not received in time');
+  return apiError('bad_request', `malformed HTTP request (${code ?? 'unknown'})`);
+}
+
+/**
+ * Malformed HTTP never reaches the pipeline (oversized headers, a bad request line, a slow client timed out):
+ * answer it with the Error shape and the rate-limit headers of the caller's address too, then close.
+ */
+export function createClientErrorHandler(
+  source: Deps | { current: Deps },
+): (err: Error, socket: Duplex) => void {
+  return function petstoreClientError(err, socket) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const deps = 'current' in source ? source.current : source;
+    const address = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+    const now = deps.clock.now();
+    void deps.limiter
+      .peek(`addr:${address}`, ANONYMOUS_WINDOWS, now)
+      .then((used) => decideLimit(ANONYMOUS_WINDOWS, { kind: 'admitted', used }, now).headers)
+      .catch(() => ({}))
+      .then((limitHeaders: Record<string, string>) => {
+        if (!socket.writable) return;
+        const reply = clientErrorReply(code);
+        const body = JSON.stringify(reply.body);
+        const headers = {
+          'Content-Type': 'application/json',
+          ...limitHeaders,
+          'Content-Length': Buffer.byteLength(body),
+          Connection: 'close',
+        };
+        const head = Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('');
+        socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${head}\r\n${body}`);
+      });
   };
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSpec } from '../spec/load';
 import type { NewCategory } from '../spec/types';
-import { createApp } from './app';
+import { createApp, createClientErrorHandler } from './app';
 import { configWith, type MockConfig } from './config';
 import type { Clock, Deps } from './context';
 import { createLazyPrismEngine } from './engines/prism-engine';
@@ -109,6 +109,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     createApp(holder),
   );
+  server.on('clientError', createClientErrorHandler(holder));
   return {
     server,
     get deps() {

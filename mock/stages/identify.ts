@@ -7,7 +7,8 @@ import type { Identity, Stage } from '../context';
 import type { Keyring } from '../keys';
 import { PLAN_LIMITS, windowsFor } from '../plans';
 
-const ANONYMOUS_WINDOWS = windowsFor(PLAN_LIMITS.free.perMinute, PLAN_LIMITS.free.perDay);
+/** Callers without a valid key: the free plan's numbers, per client address. */
+export const ANONYMOUS_WINDOWS = windowsFor(PLAN_LIMITS.free.perMinute, PLAN_LIMITS.free.perDay);
 
 /** §5: `Authorization: Bearer <API_KEY>`, scheme case-insensitive. Pure. */
 export function identifyCaller(

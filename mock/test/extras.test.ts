@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { STAGES, runPipeline } from '../pipeline';
 import type { Stage } from '../context';
 import { bearer, expectError, harness, type Harness } from './helpers';
@@ -122,4 +123,38 @@ describe('a thrown error is a 500 Error answer, never a dead process', () => {
     }
     expect((await h.http.get('/v1/pets/1').set(bearer('free-key'))).status).toBe(200);
   });
+});
+
+describe('HTTP that Node refuses before it is a request still gets the Error shape', () => {
+  const rawExchange = (payload: string): Promise<string> =>
+    new Promise((resolve) => {
+      const { port } = h.mock.server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      let got = '';
+      socket.on('data', (d: Buffer) => (got += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(got));
+      socket.write(payload);
+    });
+
+  it.each([
+    [
+      'oversized headers',
+      `GET /v1/categories HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'header_too_large',
+    ],
+    ['a broken request line', 'NOT-HTTP\r\n\r\n', 400, 'bad_request'],
+  ])(
+    '%s: %i %s with the rate-limit headers, then the connection closes',
+    async (_what, payload, status, code) => {
+      const answer = await rawExchange(payload);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head).toMatch(/\r\nContent-Type: application\/json\r\n/);
+      expect(head).toMatch(/\r\nX-RateLimit-Limit: 60\r\n/);
+      expect(head).toMatch(/\r\nX-RateLimit-Remaining: \d+\r\n/);
+      expect(JSON.parse(body)).toEqual({ code, message: expect.any(String), status });
+    },
+  );
 });
