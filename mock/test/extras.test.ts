@@ -146,7 +146,7 @@ describe('HTTP that Node refuses before it is a request still gets the Error sha
     ],
     ['a broken request line', 'NOT-HTTP\r\n\r\n', 400, 'bad_request'],
   ])(
-    '%s: %i %s with the rate-limit headers, then the connection closes',
+    '%s: the Error shape with the rate-limit headers, then the connection closes',
     async (_what, payload, status, code) => {
       const answer = await rawExchange(payload);
       const [head = '', body = ''] = answer.split('\r\n\r\n');
