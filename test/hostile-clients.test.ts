@@ -10,8 +10,12 @@ import { createMockServer, type MockServer } from '../mock/index';
 const KEY = 'hostile-enterprise-key';
 const HEADERS_TIMEOUT_MS = 1500;
 const REQUEST_TIMEOUT_MS = 2500;
-/** How much later than its timeout a connection may still be open before the test calls it held. */
-const SLACK_MS = 1500;
+/**
+ * How much later than its timeout a connection may still be open before the test calls it held. Generous for
+ * loaded CI machines (cut-offs of ~2-3 s were seen under jest at load average 4); Node's own default would
+ * hold it for up to 30 s, which this still tells apart.
+ */
+const SLACK_MS = 3000;
 
 let mock: MockServer;
 let base: string;
@@ -157,7 +161,6 @@ describe('slow and hostile clients', () => {
   it('cuts off a client that sends its body slowly soon after requestTimeoutMs, with a 408 Error', async () => {
     const closed = await closedWithin(slowBody(), REQUEST_TIMEOUT_MS + SLACK_MS);
     expect(closed).not.toBeNull();
-    console.log("DEBUG", closed?.afterMs, JSON.stringify(closed?.received.slice(0, 80)));
     expect(closed?.afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
     expectErrorAnswer(closed?.received, 408);
   });
@@ -165,7 +168,6 @@ describe('slow and hostile clients', () => {
   it('cuts off a client that sends its headers slowly soon after headersTimeoutMs, with a 408 Error', async () => {
     const closed = await closedWithin(slowHeaders(), HEADERS_TIMEOUT_MS + SLACK_MS);
     expect(closed).not.toBeNull();
-    console.log("DEBUG", closed?.afterMs, JSON.stringify(closed?.received.slice(0, 80)));
     expect(closed?.afterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
     expectErrorAnswer(closed?.received, 408);
   });
