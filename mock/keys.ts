@@ -5,7 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createAjv } from '../spec/ajv';
+import type { ValidateFunction } from 'ajv';
+import { sharedAjv } from '../spec/ajv';
 import { formatAjvErrors } from '../spec/load';
 import { PLAN_LIMITS, windowsFor, type PlanName } from './plans';
 import type { WindowSpec } from './stores/types';
@@ -54,16 +55,17 @@ const KEYS_FILE_SCHEMA = {
     },
   },
 };
-const validateKeysFile = createAjv().compile<{ keys: KeyEntry[] }>(KEYS_FILE_SCHEMA);
+let validateKeysFile: ValidateFunction<{ keys: KeyEntry[] }> | undefined;
 
 const digest = (key: string): Buffer => createHash('sha256').update(key).digest();
 
 /** Check a parsed keys file; an error names the entry (`keys/2/plan must be equal to one of …`). */
 export function checkKeys(data: unknown): { ok: true; keys: KeyEntry[] } | { ok: false; error: string } {
-  if (!validateKeysFile(data)) {
+  const validate = (validateKeysFile ??= sharedAjv().compile<{ keys: KeyEntry[] }>(KEYS_FILE_SCHEMA));
+  if (!validate(data)) {
     return {
       ok: false,
-      error: formatAjvErrors(validateKeysFile.errors, 'keys file').replace(/(^|; )\//g, '$1'),
+      error: formatAjvErrors(validate.errors, 'keys file').replace(/(^|; )\//g, '$1'),
     };
   }
   const seen = new Set<string>();

@@ -3,7 +3,7 @@
  * compiled once from the config. It runs after the contract's validator, so contract messages come first.
  */
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../spec/ajv';
+import { sharedAjv } from '../spec/ajv';
 import type { ValidationPolicy } from './config';
 
 /** Compile the NewCategory policy schema for `policy`. */
@@ -21,5 +21,5 @@ export function compilePolicy(policy: ValidationPolicy): ValidateFunction {
     },
     ...(policy.allowUnknownFields ? {} : { additionalProperties: false }),
   };
-  return createAjv().compile(schema);
+  return sharedAjv().compile(schema);
 }

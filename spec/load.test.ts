@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadSpec, loadSpecOrThrow, validateHeaderValue, type LoadedSpec } from './load';
 
@@ -116,5 +118,40 @@ describe('a broken document is refused with the bad spot named', () => {
     const result = await loadSpec(fixture(name));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
+  });
+});
+
+describe('the validation cache', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-cache-'));
+  const copy = path.join(tmp, 'openapi.yaml');
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('remembers a valid document and revalidates as soon as a byte changes', async () => {
+    const text = fs
+      .readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8')
+      .replace('version: 1.0.0', `version: 1.0.0-${Date.now()}`);
+    fs.writeFileSync(copy, text);
+    const first = await loadSpecOrThrow(copy);
+    expect(first.fromCache).toBe(false);
+    const second = await loadSpecOrThrow(copy);
+    expect(second.fromCache).toBe(true);
+    expect(second.document).toEqual(first.document);
+    expect([...second.byId.keys()]).toEqual([...first.byId.keys()]);
+    // A broken edit of a remembered document is validated again, and refused.
+    fs.writeFileSync(copy, text.replace('deprecated: true', 'deprecated: maybe'));
+    const broken = await loadSpec(copy);
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.error).toMatch(/deprecated must be boolean/);
+  });
+
+  it('is off with PETSTORE_SPEC_CACHE=off', async () => {
+    fs.writeFileSync(copy, fs.readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8'));
+    await loadSpecOrThrow(copy);
+    process.env.PETSTORE_SPEC_CACHE = 'off';
+    try {
+      expect((await loadSpecOrThrow(copy)).fromCache).toBe(false);
+    } finally {
+      delete process.env.PETSTORE_SPEC_CACHE;
+    }
   });
 });

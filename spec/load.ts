@@ -5,11 +5,10 @@
  */
 import { DEFAULT_SPEC_PATH } from './paths';
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { readValidated, rememberValidated } from './validation-cache';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { createAjv } from './ajv';
+import { sharedAjv } from './ajv';
 
 export { DEFAULT_SPEC_PATH };
 
@@ -65,24 +64,33 @@ export interface LoadedSpec {
   byId: Map<string, OperationSpec>;
   /** Compiled validators of each component schema, keyed by name. */
   schemas: Map<string, ValidateFunction>;
+  /** The validation of these exact bytes was remembered from an earlier load (spec/validation-cache.ts). */
+  fromCache: boolean;
 }
 
 export type SpecResult = { ok: true; spec: LoadedSpec } | { ok: false; error: string };
 
 /** Load, validate and compile the OpenAPI document; a broken document is an error value naming the problem. */
 export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecResult> {
-  let document: OpenAPIV3_1.Document;
-  try {
-    // validate() checks the document against the OpenAPI schema and resolves every $ref.
-    document = (await SwaggerParser.validate(file)) as OpenAPIV3_1.Document;
-  } catch (err) {
-    return {
-      ok: false,
-      error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
-    };
+  let document = (await readValidated(file)) as OpenAPIV3_1.Document | undefined;
+  const fromCache = document !== undefined;
+  if (!document) {
+    try {
+      // validate() checks the document against the OpenAPI schema and resolves every $ref. Loaded here, not
+      // at the top: a restart on an unchanged, already validated document does not need it.
+      const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+      const parser = new SwaggerParser();
+      document = (await parser.validate(file)) as OpenAPIV3_1.Document;
+      await rememberValidated(file, parser.$refs.paths(), document);
+    } catch (err) {
+      return {
+        ok: false,
+        error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
+      };
+    }
   }
   try {
-    return { ok: true, spec: compileSpec(file, document) };
+    return { ok: true, spec: { ...compileSpec(file, document), fromCache } };
   } catch (err) {
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }
@@ -112,7 +120,8 @@ async function refLocation(file: string, err: unknown): Promise<string> {
   const target = /\$ref pointer "([^"]+)"/.exec((err as Error).message ?? '')?.[1];
   if (!target) return '';
   try {
-    const raw: unknown = parseYaml(await readFile(file, 'utf8'));
+    const { parse } = await import('yaml'); // only needed when a document is broken
+    const raw: unknown = parse(await readFile(file, 'utf8'));
     const found: string[] = [];
     walk(raw, '#', (node, at) => {
       if (node.$ref === target) found.push(at);
@@ -130,8 +139,8 @@ function walk(node: unknown, at: string, visit: (node: Record<string, unknown>, 
     walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit);
 }
 
-function compileSpec(file: string, document: OpenAPIV3_1.Document): LoadedSpec {
-  const ajv = createAjv();
+function compileSpec(file: string, document: OpenAPIV3_1.Document): Omit<LoadedSpec, 'fromCache'> {
+  const ajv = sharedAjv();
   const schemas = new Map<string, ValidateFunction>();
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
     schemas.set(name, compileAt(ajv, schema, `#/components/schemas/${name}`));
@@ -155,7 +164,7 @@ function compileSpec(file: string, document: OpenAPIV3_1.Document): LoadedSpec {
 }
 
 function compileOperation(
-  ajv: ReturnType<typeof createAjv>,
+  ajv: ReturnType<typeof sharedAjv>,
   document: OpenAPIV3_1.Document,
   template: string,
   method: HttpMethod,
@@ -189,7 +198,7 @@ function compileOperation(
 }
 
 function compileRequestBody(
-  ajv: ReturnType<typeof createAjv>,
+  ajv: ReturnType<typeof sharedAjv>,
   body: OpenAPIV3_1.RequestBodyObject | undefined,
   where: string,
 ): OperationSpec['requestBody'] {
@@ -205,7 +214,7 @@ function compileRequestBody(
 }
 
 function compileResponse(
-  ajv: ReturnType<typeof createAjv>,
+  ajv: ReturnType<typeof sharedAjv>,
   status: string,
   res: OpenAPIV3_1.ResponseObject,
   where: string,
@@ -232,7 +241,7 @@ function compileResponse(
   };
 }
 
-function compileAt(ajv: ReturnType<typeof createAjv>, schema: unknown, where: string): ValidateFunction {
+function compileAt(ajv: ReturnType<typeof sharedAjv>, schema: unknown, where: string): ValidateFunction {
   try {
     return ajv.compile(schema as object);
   } catch (err) {

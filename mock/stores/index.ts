@@ -4,7 +4,6 @@ import type { MockConfig } from '../config';
 import type { Logger } from '../log';
 import { createMemoryCategoryStore } from './memory-category-store';
 import { createMemoryLimiterStore } from './memory-limiter-store';
-import { createRedisStores } from './redis-stores';
 import type { CategoryStore, LimiterStore } from './types';
 
 export interface Stores {
@@ -23,6 +22,8 @@ export async function createStores(
   seed: readonly NewCategory[],
 ): Promise<Stores> {
   if (config.store === 'redis') {
+    // Loaded only when asked for: a laptop's memory store never needs the Redis client.
+    const { createRedisStores } = await import('./redis-stores');
     const redis = await createRedisStores({
       url: config.redisUrl,
       seed,

@@ -1,0 +1,62 @@
+/**
+ * Remembers documents swagger-parser has validated, so a restart on unchanged files skips the costly
+ * validation (it dominates start-up). An entry is keyed by the main file and holds a hash of every file the
+ * document was read from; any changed byte in any of them, or another swagger-parser version, means a new
+ * validation. Only valid documents are ever remembered. `PETSTORE_SPEC_CACHE=off` turns it off.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import parserPackage from '@apidevtools/swagger-parser/package.json';
+import { projectRoot } from './paths';
+
+interface CacheEntry {
+  files: Record<string, string>;
+  document: unknown;
+}
+
+const PARSER_VERSION = parserPackage.version;
+const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'petstore-spec');
+
+const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+const enabled = (): boolean => process.env.PETSTORE_SPEC_CACHE !== 'off';
+const entryPath = (file: string): string =>
+  path.join(DIR, `${sha(`${PARSER_VERSION}\0${path.resolve(file)}`)}.json`);
+
+async function hashFiles(files: readonly string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of files) out[f] = sha(await readFile(f));
+  return out;
+}
+
+/** The dereferenced document validated earlier from exactly these bytes, if any. */
+export async function readValidated(file: string): Promise<unknown> {
+  if (!enabled()) return undefined;
+  try {
+    const entry = JSON.parse(await readFile(entryPath(file), 'utf8')) as CacheEntry;
+    const now = await hashFiles(Object.keys(entry.files));
+    const same = Object.entries(entry.files).every(([f, h]) => now[f] === h);
+    return same ? entry.document : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remember a document that has just passed validation; best effort (a read-only disk just skips it). */
+export async function rememberValidated(
+  file: string,
+  files: readonly string[],
+  document: unknown,
+): Promise<void> {
+  if (!enabled()) return;
+  try {
+    const entry: CacheEntry = {
+      files: await hashFiles(files.length ? files : [path.resolve(file)]),
+      document,
+    };
+    await mkdir(DIR, { recursive: true });
+    await writeFile(entryPath(file), JSON.stringify(entry));
+  } catch {
+    // A circular document cannot be stored as JSON, and the disk may be read-only: validate next time.
+  }
+}
