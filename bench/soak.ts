@@ -3,6 +3,7 @@
  * bounded in time (--seconds, default 60), count (--max-requests) and rate (--rate per second). Reports:
  * errors (anything but the expected status or a 429), RSS over time, categories created vs listed, and the
  * non-429 answers per key per minute window against the key's plan (never over). Exit code 1 on any failure.
+ * --max-old-space MB runs the mock with a small old generation, so full GCs show what is really live.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       'max-requests': { type: 'string' },
       seed: { type: 'string' },
+      'max-old-space': { type: 'string' },
     },
   });
   const seconds = Number(values.seconds ?? 60);
@@ -114,7 +116,9 @@ async function main(): Promise<void> {
   );
   // --trace-gc: the heap still live after each full GC, which tells a leak from a heap that merely grew.
   const gcLog = path.join(dir, 'mock-gc.log');
-  const server = await startOurs('ours', keysFile, gcLog, ['--trace-gc']);
+  // --max-old-space MB: a small old generation forces full GCs during the run, so a leak would show (or crash).
+  const oldSpace = values['max-old-space'] ? [`--max-old-space-size=${values['max-old-space']}`] : [];
+  const server = await startOurs('ours', keysFile, gcLog, ['--trace-gc', ...oldSpace]);
   const base = `http://127.0.0.1:${server.port}`;
   const line = (s: string) => process.stdout.write(`${s}\n`);
   line(
@@ -192,7 +196,8 @@ async function main(): Promise<void> {
     ...fs.readFileSync(gcLog, 'utf8').matchAll(/ (\d+) ms: (Scavenge|Mark-Compact)[^\n]*?-> ([\d.]+) \(/g),
   ].map((m) => ({ ms: Number(m[1]), kind: m[2] ?? '', after: Number(m[3]) }));
   const during = gcs.filter((g) => g.ms >= trafficStartMs);
-  const fullGcs = during.filter((g) => g.kind === 'Mark-Compact').map((g) => g.after.toFixed(1));
+  const full = during.filter((g) => g.kind === 'Mark-Compact').map((g) => g.after.toFixed(1));
+  const fullGcs = full.length > 8 ? [...full.slice(0, 4), '…', ...full.slice(-4)] : full;
   fs.rmSync(dir, { recursive: true, force: true });
 
   // Never over: non-429 answers per subject per minute window against its plan's per-minute limit.
@@ -226,7 +231,7 @@ async function main(): Promise<void> {
     `RSS: start ${mb(firstRss)}, end ${mb(rss[rss.length - 1]?.rss ?? 0)}, samples ${rss.map((s) => `${s.t.toFixed(0)}s ${mb(s.rss)}`).join(', ')}; growth over the last third ${mb(lastThirdGrowth)}`,
   );
   line(
-    `heap after GC (--trace-gc): ${during[0]?.after.toFixed(1) ?? '?'} MB at the start of traffic, ${during[during.length - 1]?.after.toFixed(1) ?? '?'} MB at the end; ${during.length} GCs, full GCs during traffic: ${fullGcs.length ? `${fullGcs.join(', ')} MB live after each` : 'none'}`,
+    `heap after GC (--trace-gc): ${during[0]?.after.toFixed(1) ?? '?'} MB at the start of traffic, ${during[during.length - 1]?.after.toFixed(1) ?? '?'} MB at the end; ${during.length} GCs, full GCs during traffic: ${full.length ? `${full.length}, live after each ${fullGcs.join(', ')} MB` : 'none'}`,
   );
   line(
     `categories: created ${created.size}, listed ${listed.length}, created but not listed ${missing.length}, duplicate ids ${duplicates}`,
