@@ -2,7 +2,7 @@
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Deps, MockRequest } from './context';
-import { apiError, type ErrorReply } from './errors';
+import { apiError, methodNotAllowed, type ErrorReply } from './errors';
 import { runPipeline } from './pipeline';
 import { ANONYMOUS_WINDOWS } from './stages/identify';
 import { decideLimit } from './stages/rate-limit';
@@ -47,7 +47,11 @@ export function createApp(source: Deps | { current: Deps }): RequestListener {
     const started = performance.now();
     const read = await readBody(req, deps.config.maxBodyBytes);
     if (!read) return; // the client went away
-    const url = req.url ?? '/';
+    // RFC 9112 §3.2.2: accept the absolute form (`GET http://host/v1/categories`) as its path.
+    const target = req.url ?? '/';
+    const url = target.startsWith('/')
+      ? target
+      : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
     const q = url.indexOf('?');
     const mockReq: MockRequest = {
       method: req.method ?? 'GET',
@@ -56,6 +60,7 @@ export function createApp(source: Deps | { current: Deps }): RequestListener {
       remoteAddress: req.socket.remoteAddress ?? 'unknown',
       body: read.body,
       bodyTooLarge: read.tooLarge,
+      httpVersion: req.httpVersion,
     };
     const { reply, ctx, error } = await runPipeline(mockReq, deps);
     if (error) {
@@ -88,6 +93,31 @@ export function clientErrorReply(code: string | undefined): ErrorReply {
   return apiError('bad_request', `malformed HTTP request (${code ?? 'unknown'})`);
 }
 
+/** Write an Error reply straight to a socket, with the rate-limit headers of its address, then close it. */
+function answerOnSocket(socket: Duplex, reply: ErrorReply, deps: Deps): void {
+  const address = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+  const now = deps.clock.now();
+  void deps.limiter
+    .peek(`addr:${address}`, ANONYMOUS_WINDOWS, now)
+    .then((used) => decideLimit(ANONYMOUS_WINDOWS, { kind: 'admitted', used }, now).headers)
+    .catch(() => ({}))
+    .then((limitHeaders: Record<string, string>) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify(reply.body);
+      const headers = {
+        'Content-Type': 'application/json',
+        ...limitHeaders,
+        ...reply.headers,
+        'Content-Length': Buffer.byteLength(body),
+        Connection: 'close',
+      };
+      const head = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${head}\r\n${body}`);
+    });
+}
+
 /**
  * Malformed HTTP never reaches the pipeline (oversized headers, a bad request line, a slow client timed out):
  * answer it with the Error shape and the rate-limit headers of the caller's address too, then close.
@@ -101,27 +131,16 @@ export function createClientErrorHandler(
       socket.destroy();
       return;
     }
+    answerOnSocket(socket, clientErrorReply(code), 'current' in source ? source.current : source);
+  };
+}
+
+/** CONNECT (a proxy tunnel) is no operation of the API: 405 with the Error shape instead of a dropped socket. */
+export function createConnectHandler(
+  source: Deps | { current: Deps },
+): (req: IncomingMessage, socket: Duplex) => void {
+  return function petstoreConnect(req, socket) {
     const deps = 'current' in source ? source.current : source;
-    const address = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
-    const now = deps.clock.now();
-    void deps.limiter
-      .peek(`addr:${address}`, ANONYMOUS_WINDOWS, now)
-      .then((used) => decideLimit(ANONYMOUS_WINDOWS, { kind: 'admitted', used }, now).headers)
-      .catch(() => ({}))
-      .then((limitHeaders: Record<string, string>) => {
-        if (!socket.writable) return;
-        const reply = clientErrorReply(code);
-        const body = JSON.stringify(reply.body);
-        const headers = {
-          'Content-Type': 'application/json',
-          ...limitHeaders,
-          'Content-Length': Buffer.byteLength(body),
-          Connection: 'close',
-        };
-        const head = Object.entries(headers)
-          .map(([k, v]) => `${k}: ${v}\r\n`)
-          .join('');
-        socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${head}\r\n${body}`);
-      });
+    answerOnSocket(socket, methodNotAllowed('CONNECT', req.url ?? '', ['GET', 'POST']), deps);
   };
 }

@@ -28,6 +28,8 @@ export interface MockRequest {
   body: Buffer;
   /** The body was larger than the configured limit; `body` holds nothing useful then. */
   bodyTooLarge: boolean;
+  /** `1.1` or `1.0` (HTTP/1.0 needs no Host header); absent for requests built in tests. */
+  httpVersion?: string;
 }
 
 export interface Identity {

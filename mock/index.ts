@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSpec } from '../spec/load';
 import type { NewCategory } from '../spec/types';
-import { createApp, createClientErrorHandler } from './app';
+import { createApp, createClientErrorHandler, createConnectHandler } from './app';
 import { configWith, type MockConfig } from './config';
 import type { Clock, Deps } from './context';
 import { createLazyPrismEngine } from './engines/prism-engine';
@@ -100,6 +100,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       headersTimeout: config.headersTimeoutMs,
       requestTimeout: config.requestTimeoutMs,
       maxHeaderSize: config.maxHeaderBytes,
+      // No Host header is still a request the pipeline answers (with the Error shape), not a bare Node 400.
+      requireHostHeader: false,
       // Node checks the two timeouts only every connectionsCheckingInterval (30 s by default): check often
       // enough that a slow client is cut off soon after its timeout.
       connectionsCheckingInterval: Math.max(
@@ -110,6 +112,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     createApp(holder),
   );
   server.on('clientError', createClientErrorHandler(holder));
+  server.on('connect', createConnectHandler(holder));
   return {
     server,
     get deps() {

@@ -7,6 +7,7 @@ import type { Ctx, Deps, MockRequest, Reply, Stage } from './context';
 import { StoreUnavailableError } from './stores/types';
 import { identify } from './stages/identify';
 import { rateLimit } from './stages/rate-limit';
+import { requireHost } from './stages/require-host';
 import { preflight } from './stages/cors';
 import { admin } from './stages/admin';
 import { route } from './stages/route';
@@ -19,6 +20,7 @@ import { ui } from './ui/stage';
 export const STAGES: readonly Stage[] = [
   identify,
   rateLimit,
+  requireHost,
   preflight,
   admin,
   ui,
