@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiError, methodNotAllowed } from '../errors';
 import type { Deps, Reply, Stage } from '../context';
+import { keyQuotas } from '../quotas';
 
 const sha = (s: string): Buffer => createHash('sha256').update(s).digest();
 
@@ -22,22 +23,7 @@ export async function resetState(deps: Deps): Promise<void> {
 }
 
 async function state(deps: Deps): Promise<Reply> {
-  const now = deps.clock.now();
-  const keys = await Promise.all(
-    deps.keyring.entries().map(async (k) => {
-      const used = await deps.limiter.peek(k.subject, k.windows, now);
-      return {
-        label: k.label,
-        plan: k.plan,
-        windows: k.windows.map((w, i) => ({
-          window: w.name,
-          limit: w.limit,
-          remaining: Math.max(0, w.limit - (used[i] ?? 0)),
-        })),
-      };
-    }),
-  );
-  return { status: 200, body: { categories: await deps.categories.list(), keys } };
+  return { status: 200, body: { categories: await deps.categories.list(), keys: await keyQuotas(deps) } };
 }
 
 const ROUTES: Record<string, { method: string; run: (deps: Deps) => Promise<Reply> }> = {

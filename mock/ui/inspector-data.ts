@@ -1,14 +1,8 @@
 /** What the inspector page shows, as one JSON value: recent requests, stored categories, each key's quota. */
 import type { Category } from '../../spec/types';
 import type { Deps } from '../context';
+import { keyQuotas, type KeyQuota } from '../quotas';
 import type { RecentRequest } from './recent';
-
-export interface KeyQuota {
-  /** Masked: plan and digest prefix. The key itself is never sent to the page. */
-  label: string;
-  plan: string;
-  windows: Array<{ window: string; limit: number; remaining: number }>;
-}
 
 export interface InspectorData {
   now: number;
@@ -22,20 +16,7 @@ export interface InspectorData {
 /** Build the inspector's snapshot from the stores; reads only (peek never counts a request). */
 export async function inspectorData(deps: Deps): Promise<InspectorData> {
   const now = deps.clock.now();
-  const keys = await Promise.all(
-    deps.keyring.entries().map(async (k): Promise<KeyQuota> => {
-      const used = await deps.limiter.peek(k.subject, k.windows, now);
-      return {
-        label: k.label,
-        plan: k.plan,
-        windows: k.windows.map((w, i) => ({
-          window: w.name,
-          limit: w.limit,
-          remaining: Math.max(0, w.limit - (used[i] ?? 0)),
-        })),
-      };
-    }),
-  );
+  const keys = await keyQuotas(deps);
   return {
     now,
     reset: { enabled: deps.config.admin, tokenRequired: deps.config.adminToken !== null },
