@@ -42,6 +42,8 @@ export interface MockConfig {
   /** The inspector page (`/_mock/inspector`): recent requests, categories, quotas. Off with --no-inspector. */
   inspector: boolean;
   watch: boolean;
+  /** Who answers pets and orders (payloads not published): the spec's examples, or Prism. */
+  exampleEngine: 'spec' | 'prism';
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxHeaderBytes: number;
@@ -75,6 +77,7 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   adminToken: null,
   inspector: true,
   watch: false,
+  exampleEngine: 'spec',
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxHeaderBytes: 16 * 1024,
@@ -105,6 +108,7 @@ const OPTIONS = {
   'admin-token': { type: 'string' },
   'no-inspector': { type: 'boolean' },
   watch: { type: 'boolean' },
+  'example-engine': { type: 'string' },
 } as const;
 
 export const HELP = `Usage: npm start -- [options]     (or: node dist/mock/main.js [options])
@@ -133,6 +137,7 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --admin-token TOKEN          require "Authorization: Bearer TOKEN" on /_mock/* (env MOCK_ADMIN_TOKEN)
   --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
   --watch                      reload spec, keys and seed files when they change (stored state is kept)
+  --example-engine spec|prism  who answers pets and orders: the spec's examples (default) or Prism 5.12
   --help, -h                   this text
 `;
 
@@ -163,6 +168,10 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   };
   const store = values.store ?? DEFAULTS.store;
   if (store !== 'memory' && store !== 'redis') errors.push(`--store must be memory or redis, got "${store}"`);
+  const exampleEngine = values['example-engine'] ?? DEFAULTS.exampleEngine;
+  if (exampleEngine !== 'spec' && exampleEngine !== 'prism') {
+    errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
+  }
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
@@ -201,6 +210,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     adminToken: values['admin-token'] ?? env.MOCK_ADMIN_TOKEN ?? null,
     inspector: !values['no-inspector'],
     watch: values.watch ?? false,
+    exampleEngine: exampleEngine === 'prism' ? 'prism' : 'spec',
     headersTimeoutMs: DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
     maxHeaderBytes: DEFAULTS.maxHeaderBytes,

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import type { LoadedSpec, OperationSpec } from '../spec/load';
 import type { Category, NewCategory } from '../spec/types';
 import type { MockConfig } from './config';
-import type { ExampleEngine } from './engines/prism-engine';
+import type { ExampleEngine } from './engines/types';
 import type { Keyring } from './keys';
 import type { Logger } from './log';
 import type { PlanName } from './plans';

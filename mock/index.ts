@@ -9,7 +9,7 @@ import type { NewCategory } from '../spec/types';
 import { createApp, createClientErrorHandler, createConnectHandler } from './app';
 import { configWith, type MockConfig } from './config';
 import type { Clock, Deps } from './context';
-import { createLazyPrismEngine } from './engines/prism-engine';
+import { createExampleEngine } from './engines';
 import { createKeyring, loadKeysFile, type KeyEntry } from './keys';
 import { silentLogger, type Logger } from './log';
 import { compilePolicy } from './policy';
@@ -68,7 +68,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const injected = categories && limiter ? { categories, limiter, close: async () => undefined } : null;
   if (injected) await injected.categories.reset(seedEntries);
   const stores = injected ?? (await createStores(config, logger, seedEntries));
-  const engine = createLazyPrismEngine(config.specPath);
+  const engine = createExampleEngine(config.exampleEngine, config.specPath);
   const deps: Deps = {
     config,
     spec,

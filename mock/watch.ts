@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadSpec } from '../spec/load';
 import type { Deps } from './context';
-import { createLazyPrismEngine } from './engines/prism-engine';
+import { createExampleEngine } from './engines';
 import { createKeyring, loadKeysFile } from './keys';
 import type { Logger } from './log';
 import { loadSeedFile } from './seed';
@@ -50,7 +50,9 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
     deps: {
       ...current,
       spec: loaded.spec,
-      engine: specChanged ? createLazyPrismEngine(sources.specPath) : current.engine,
+      engine: specChanged
+        ? createExampleEngine(current.config.exampleEngine, sources.specPath)
+        : current.engine,
       keyring: keys ? createKeyring(keys.keys) : current.keyring,
       seed: seed ? seed.categories : current.seed,
       ui: current.ui && { ...current.ui, documents },

@@ -1,23 +1,11 @@
 /**
- * Answers for the operations whose payloads are not published (pets, orders), from the spec's examples,
- * by @stoplight/prism-http 5.12 (the newest release that supports Node 20). Prism only mocks: our own router,
+ * `--example-engine prism`: answers for the operations whose payloads are not published (pets, orders), from
+ * the spec's examples, by @stoplight/prism-http 5.12 (the newest release that supports Node 20). Prism only mocks: our own router,
  * auth, validation and limiter sit in front of it, so its request validator never sees raw input
  * (a malformed percent-encoding kills a Prism process; here it never reaches Prism).
  */
 import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';
-
-export interface EngineAnswer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Answer one already-routed, already-authorised request with the documented example. */
-export type ExampleEngine = (request: {
-  method: string;
-  path: string;
-  preferStatus?: number;
-}) => Promise<EngineAnswer | { error: string }>;
+import type { ExampleEngine } from './types';
 
 const CONFIG: IHttpConfig = {
   mock: { dynamic: false },

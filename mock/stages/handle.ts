@@ -33,7 +33,12 @@ async function listCategories(deps: Deps): Promise<Reply> {
 
 async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promise<Reply> {
   const path = ctx.req.path.slice(deps.spec.basePath.length);
-  const answer = await deps.engine({ method: ctx.req.method, path, preferStatus: ctx.preferStatus });
+  const answer = await deps.engine({
+    method: ctx.req.method,
+    path,
+    operation,
+    preferStatus: ctx.preferStatus,
+  });
   if ('error' in answer) return apiError('internal_error', `example engine: ${answer.error}`);
   if (answer.status >= 400 && operation.responses.get(String(answer.status))?.example === undefined) {
     return exampleReply(operation, answer.status);

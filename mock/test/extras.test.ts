@@ -158,3 +158,15 @@ describe('HTTP that Node refuses before it is a request still gets the Error sha
     },
   );
 });
+
+describe('the Prism example engine honours Prefer too', () => {
+  it('answers GET /v1/store/orders with Prefer: code=401 from the example', async () => {
+    const p = await harness({ exampleEngine: 'prism' });
+    try {
+      const res = await p.http.get('/v1/store/orders').set(bearer('free-key')).set('Prefer', 'code=401');
+      expectError(res, 401, 'unauthorized');
+    } finally {
+      await p.mock.close();
+    }
+  });
+});

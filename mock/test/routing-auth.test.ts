@@ -79,31 +79,40 @@ describe('§5 bearer auth on every operation', () => {
   });
 });
 
-describe('pets and orders (payloads not published)', () => {
-  it('answers the pet lookup from the example, marked deprecated', async () => {
-    const res = await h.http.get('/v1/pets/42').set(bearer('free-key'));
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers.deprecation).toBe('true');
-    expect(res.headers.sunset).toBeUndefined();
-    expect(res.body).toEqual({ id: 1, name: 'Rex', category: { id: 1, name: 'dog' } });
-  });
+describe.each(['spec', 'prism'] as const)(
+  'pets and orders (payloads not published), --example-engine %s',
+  (engine) => {
+    let e: Harness;
+    beforeAll(async () => {
+      e = await harness({ exampleEngine: engine });
+    });
+    afterAll(() => e.mock.close());
 
-  it('answers the orders listing from the example, not deprecated', async () => {
-    const res = await h.http.get('/v1/store/orders').set(bearer('free-key'));
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: 10, petId: 1, quantity: 1 }]);
-    expect(res.headers.deprecation).toBeUndefined();
-    for (const header of RATE_HEADERS) expect(res.headers[header]).toMatch(/^\d+$/);
-  });
+    it('answers the pet lookup from the example, marked deprecated', async () => {
+      const res = await e.http.get('/v1/pets/42').set(bearer('free-key'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers.deprecation).toBe('true');
+      expect(res.headers.sunset).toBeUndefined();
+      expect(res.body).toEqual({ id: 1, name: 'Rex', category: { id: 1, name: 'dog' } });
+    });
 
-  it('rejects a malformed percent-encoding in the path with 400 and keeps serving', async () => {
-    expectError(await h.http.get('/v1/pets/%E0%A4%A').set(bearer('free-key')), 400, 'invalid_encoding');
-    expectError(await h.http.get('/v1/pets/%E0%A4%A'), 401, 'unauthorized');
-    expectError(await h.http.get('/v1/%ZZ').set(bearer('free-key')), 404);
-    expect((await h.http.get('/v1/pets/1').set(bearer('free-key'))).status).toBe(200);
-  });
-});
+    it('answers the orders listing from the example, not deprecated', async () => {
+      const res = await e.http.get('/v1/store/orders').set(bearer('free-key'));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ id: 10, petId: 1, quantity: 1 }]);
+      expect(res.headers.deprecation).toBeUndefined();
+      for (const header of RATE_HEADERS) expect(res.headers[header]).toMatch(/^\d+$/);
+    });
+
+    it('rejects a malformed percent-encoding in the path with 400 and keeps serving', async () => {
+      expectError(await e.http.get('/v1/pets/%E0%A4%A').set(bearer('free-key')), 400, 'invalid_encoding');
+      expectError(await e.http.get('/v1/pets/%E0%A4%A'), 401, 'unauthorized');
+      expectError(await e.http.get('/v1/%ZZ').set(bearer('free-key')), 404);
+      expect((await e.http.get('/v1/pets/1').set(bearer('free-key'))).status).toBe(200);
+    });
+  },
+);
 
 describe('deprecation headers when configured', () => {
   let d: Harness;
