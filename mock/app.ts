@@ -8,11 +8,17 @@ import { ANONYMOUS_WINDOWS } from './stages/identify';
 import { decideLimit } from './stages/rate-limit';
 import { toHttpResponse } from './stages/respond';
 
+const NO_BODY = { body: Buffer.alloc(0), tooLarge: false };
+
 /** Read the body, keeping at most `limit` bytes; a larger body is flagged, not buffered. */
 export function readBody(
   req: IncomingMessage,
   limit: number,
 ): Promise<{ body: Buffer; tooLarge: boolean } | null> {
+  // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (RFC 9112 §6.3); skip the stream.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve(NO_BODY);
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     req.resume(); // discard; the 413 closes the connection

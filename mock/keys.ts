@@ -3,7 +3,7 @@
  * "perMinute": 5000, "perDay": 2000000 } ] }`. Checked once at start; a bad entry is refused by name.
  * Lookups hash the presented key and compare digests in constant time, so timing says nothing about a key.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, hash as cryptoHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
 import { sharedAjv } from '../spec/ajv';
@@ -57,7 +57,11 @@ const KEYS_FILE_SCHEMA = {
 };
 let validateKeysFile: ValidateFunction<{ keys: KeyEntry[] }> | undefined;
 
-const digest = (key: string): Buffer => createHash('sha256').update(key).digest();
+// crypto.hash (Node ≥ 20.12) is the one-shot form: no Hash object per request.
+const digest = (key: string): Buffer =>
+  typeof cryptoHash === 'function'
+    ? cryptoHash('sha256', key, 'buffer')
+    : createHash('sha256').update(key).digest();
 
 /** Check a parsed keys file; an error names the entry (`keys/2/plan must be equal to one of …`). */
 export function checkKeys(data: unknown): { ok: true; keys: KeyEntry[] } | { ok: false; error: string } {
