@@ -112,13 +112,22 @@ describe('a broken document is refused with the bad spot named', () => {
   it.each([
     ['bad-ref.yaml', /NoSuchSchema.*referenced at #\/paths\/~1categories\/post\/requestBody/s],
     ['wrong-type.yaml', /#\/paths\/~1categories\/post\/deprecated must be boolean/],
+    [
+      'bad-schema.yaml',
+      /#\/components\/schemas\/NewCategory: .*minLength/,
+    ],
     ['not-yaml.yaml', /Error parsing .*not-yaml\.yaml.*\(3:1\)/s],
     ['missing.yaml', /ENOENT/],
-  ])('%s', async (name, message) => {
-    const result = await loadSpec(fixture(name));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(message);
-  });
+  ])(
+    '%s, every time it is loaded (a broken document is never remembered as valid)',
+    async (name, message) => {
+      for (let i = 0; i < 2; i++) {
+        const result = await loadSpec(fixture(name));
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.error).toMatch(message);
+      }
+    },
+  );
 });
 
 describe('the validation cache', () => {

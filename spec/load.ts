@@ -74,6 +74,7 @@ export type SpecResult = { ok: true; spec: LoadedSpec } | { ok: false; error: st
 export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecResult> {
   let document = (await readValidated(file)) as OpenAPIV3_1.Document | undefined;
   const fromCache = document !== undefined;
+  let files: string[] = [];
   if (!document) {
     try {
       // validate() checks the document against the OpenAPI schema and resolves every $ref. Loaded here, not
@@ -81,7 +82,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
       const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
       const parser = new SwaggerParser();
       document = (await parser.validate(file)) as OpenAPIV3_1.Document;
-      await rememberValidated(file, parser.$refs.paths(), document);
+      files = parser.$refs.paths();
     } catch (err) {
       return {
         ok: false,
@@ -89,11 +90,15 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
       };
     }
   }
+  let spec: LoadedSpec;
   try {
-    return { ok: true, spec: { ...compileSpec(file, document), fromCache } };
+    spec = { ...compileSpec(file, document, !fromCache), fromCache };
   } catch (err) {
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }
+  // Remembered only once every check has passed, the meta-schema check of its schemas included.
+  if (!fromCache) await rememberValidated(file, files, document);
+  return { ok: true, spec };
 }
 
 /** Like loadSpec, but throws; for tools where a bad spec must stop the process anyway. */
@@ -139,18 +144,40 @@ function walk(node: unknown, at: string, visit: (node: Record<string, unknown>, 
     walk(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit);
 }
 
-function compileSpec(file: string, document: OpenAPIV3_1.Document): Omit<LoadedSpec, 'fromCache'> {
+/** Compiles one schema, naming where it is in the document when it is broken. */
+type Compile = (schema: unknown, where: string) => ValidateFunction;
+
+/**
+ * `checkMeta`: validate every schema against the JSON Schema meta-schema first. Done whenever swagger-parser has
+ * just validated the document (its OpenAPI 3.1 schema does not look inside Schema Objects); skipped for a
+ * document remembered as valid, which spares compiling the meta-schema at every start.
+ */
+function compileSpec(
+  file: string,
+  document: OpenAPIV3_1.Document,
+  checkMeta: boolean,
+): Omit<LoadedSpec, 'fromCache'> {
   const ajv = sharedAjv();
+  const compile: Compile = (schema, where) => {
+    if (checkMeta && !ajv.validateSchema(schema as object)) {
+      throw new Error(`${where}: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`);
+    }
+    try {
+      return ajv.compile(schema as object);
+    } catch (err) {
+      throw new Error(`${where}: ${(err as Error).message}`);
+    }
+  };
   const schemas = new Map<string, ValidateFunction>();
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    schemas.set(name, compileAt(ajv, schema, `#/components/schemas/${name}`));
+    schemas.set(name, compile(schema, `#/components/schemas/${name}`));
   }
   const operations: OperationSpec[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item?.[method];
       if (!op) continue;
-      operations.push(compileOperation(ajv, document, template, method, op));
+      operations.push(compileOperation(compile, document, template, method, op));
     }
   }
   return {
@@ -164,7 +191,7 @@ function compileSpec(file: string, document: OpenAPIV3_1.Document): Omit<LoadedS
 }
 
 function compileOperation(
-  ajv: ReturnType<typeof sharedAjv>,
+  compile: Compile,
   document: OpenAPIV3_1.Document,
   template: string,
   method: HttpMethod,
@@ -177,7 +204,7 @@ function compileOperation(
   for (const [status, res] of Object.entries(op.responses ?? {})) {
     responses.set(
       status,
-      compileResponse(ajv, status, res as OpenAPIV3_1.ResponseObject, `${where} ${status}`),
+      compileResponse(compile, status, res as OpenAPIV3_1.ResponseObject, `${where} ${status}`),
     );
   }
   const security = op.security ?? document.security ?? [];
@@ -192,13 +219,17 @@ function compileOperation(
     sunset: typeof ext['x-sunset'] === 'string' ? ext['x-sunset'] : undefined,
     stability: typeof ext['x-stability'] === 'string' ? ext['x-stability'] : undefined,
     requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
-    requestBody: compileRequestBody(ajv, op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined, where),
+    requestBody: compileRequestBody(
+      compile,
+      op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
+      where,
+    ),
     responses,
   };
 }
 
 function compileRequestBody(
-  ajv: ReturnType<typeof sharedAjv>,
+  compile: Compile,
   body: OpenAPIV3_1.RequestBodyObject | undefined,
   where: string,
 ): OperationSpec['requestBody'] {
@@ -208,13 +239,13 @@ function compileRequestBody(
   return {
     required: body.required === true,
     schema,
-    validate: compileAt(ajv, schema, `${where} requestBody`),
+    validate: compile(schema, `${where} requestBody`),
     example: media.example,
   };
 }
 
 function compileResponse(
-  ajv: ReturnType<typeof sharedAjv>,
+  compile: Compile,
   status: string,
   res: OpenAPIV3_1.ResponseObject,
   where: string,
@@ -228,25 +259,17 @@ function compileResponse(
       name,
       required: header.required === true,
       schema: hs,
-      validate: compileAt(ajv, hs, `${where} header ${name}`),
+      validate: compile(hs, `${where} header ${name}`),
     };
   });
   return {
     status,
     description: res.description,
     schema,
-    validateBody: schema ? compileAt(ajv, schema, `${where} body`) : undefined,
+    validateBody: schema ? compile(schema, `${where} body`) : undefined,
     example: media?.example,
     headers,
   };
-}
-
-function compileAt(ajv: ReturnType<typeof sharedAjv>, schema: unknown, where: string): ValidateFunction {
-  try {
-    return ajv.compile(schema as object);
-  } catch (err) {
-    throw new Error(`${where}: ${(err as Error).message}`);
-  }
 }
 
 /** `/pets/{petId}` -> /^\/pets\/([^/]+)$/ with params ['petId']. */

@@ -12,18 +12,28 @@ export interface SpecDocuments {
   docsJson: Buffer;
 }
 
-/** Pure: the three documents from the spec file's text; `basePath` is the mock's own (from the loaded spec). */
+/**
+ * Pure: the three documents from the spec file's text; `basePath` is the mock's own (from the loaded spec).
+ * The JSON forms are built on first use (parsing the YAML again costs start-up time the API does not need).
+ */
 export function buildSpecDocuments(text: string, basePath: string): SpecDocuments {
-  const doc = parseYaml(text) as Record<string, unknown>;
-  const servers = Array.isArray(doc.servers) ? (doc.servers as unknown[]) : [];
-  const forDocs = {
-    ...doc,
-    servers: [{ url: basePath, description: 'This mock server (Try it out calls it)' }, ...servers],
-  };
+  let parsed: Record<string, unknown> | undefined;
+  const doc = (): Record<string, unknown> => (parsed ??= parseYaml(text) as Record<string, unknown>);
+  let json: Buffer | undefined;
+  let docsJson: Buffer | undefined;
   return {
     yaml: Buffer.from(text),
-    json: Buffer.from(JSON.stringify(doc, null, 2)),
-    docsJson: Buffer.from(JSON.stringify(forDocs)),
+    get json() {
+      return (json ??= Buffer.from(JSON.stringify(doc(), null, 2)));
+    },
+    get docsJson() {
+      const servers = Array.isArray(doc().servers) ? (doc().servers as unknown[]) : [];
+      const forDocs = {
+        ...doc(),
+        servers: [{ url: basePath, description: 'This mock server (Try it out calls it)' }, ...servers],
+      };
+      return (docsJson ??= Buffer.from(JSON.stringify(forDocs)));
+    },
   };
 }
 
