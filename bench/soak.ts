@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { memoryOf } from './lib/proc';
 import { startOurs } from './targets';
+import { seededRandom } from '../conformance/execute/check-context';
 
 type Plan = 'free' | 'pro' | 'business' | 'enterprise';
 const LIMITS: Record<Plan, { perMinute: number; perDay: number }> = {
@@ -48,18 +49,7 @@ const OPS: Array<[Op, number]> = [
   [{ name: 'no-key', method: 'GET', path: '/v1/categories', expect: 401, auth: false }, 10],
 ];
 
-/** mulberry32: a small seeded PRNG, so a run's request sequence can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** One of `weighted`, drawn in proportion to its weight. */
 function pick<T>(rand: () => number, weighted: Array<[T, number]>): T {
   const total = weighted.reduce((n, [, w]) => n + w, 0);
   let r = rand() * total;
@@ -96,7 +86,7 @@ async function main(): Promise<void> {
   const connections = Number(values.connections ?? 16);
   const maxRequests = Number(values['max-requests'] ?? 300_000);
   const seed = Number(values.seed ?? Date.now() % 1_000_000);
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
 
   const keys = makeKeys();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-soak-'));
