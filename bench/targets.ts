@@ -1,6 +1,6 @@
 /**
  * The servers the bench compares, each its own process on 127.0.0.1 with a port the OS picked:
- * our mock (compiled, dist/mock/main.js), Prism's mock (5.12.0) and the bare node:http ceiling.
+ * our mock (compiled, dist/mock/node/main.js), Prism's mock (5.12.0) and the bare node:http ceiling.
  *
  * Logging, compared like with like: "muted" is ours with --quiet against Prism with -v silent; "default" is
  * both with their default logging, stdout and stderr going to a log file in the temp directory (what
@@ -17,7 +17,7 @@ import { freePort, startServer, type ServerProcess } from './lib/proc';
 import { ENT_KEY, FREE_KEY, TEN, type BenchRequest, type Workload } from './workloads';
 
 export const ROOT = path.join(__dirname, '..');
-const MOCK_MAIN = path.join(ROOT, 'dist', 'mock', 'main.js');
+const MOCK_MAIN = path.join(ROOT, 'dist', 'mock', 'node', 'main.js');
 const PRISM_MAIN = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 export const CATEGORIES = '/v1/categories';
 

@@ -141,7 +141,7 @@ async function main() {
     process.stdout.write(
       `Redis: ${shown}${process.env.REDIS_URL ? '' : ' (started here, data kept until Ctrl-C)'}\n`,
     );
-    const entry = path.join(ROOT, 'dist', 'mock', 'main.js');
+    const entry = path.join(ROOT, 'dist', 'mock', 'node', 'main.js');
     const urls = await Promise.all(
       Array.from({ length: options.processes }, async (_, i) => {
         const args = [

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runConformance } from '../conformance';
-import { findRedisServer, startRedisServer, type RedisTestServer } from '../mock/stores/redis-test-server';
+import { findRedisServer, startRedisServer, type RedisTestServer } from './support/redis-test-server';
 
 const ROOT = resolve(__dirname, '..');
 const START_TIMEOUT_MS = 45_000;
@@ -25,8 +25,8 @@ interface MockProcess {
 
 /** The built entry when it is newer than every source (a faster start), else the sources through tsx. */
 function mockEntry(): string[] {
-  const built = join(ROOT, 'dist', 'mock', 'main.js');
-  const fromSources = ['--import', 'tsx', 'mock/main.ts'];
+  const built = join(ROOT, 'dist', 'mock', 'node', 'main.js');
+  const fromSources = ['--import', 'tsx', 'mock/node/main.ts'];
   if (!existsSync(built)) return fromSources;
   const builtMs = statSync(built).mtimeMs;
   const sources = ['mock', 'spec'].flatMap((dir) =>

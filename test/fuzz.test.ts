@@ -9,7 +9,7 @@
  */
 import net from 'node:net';
 import fc from 'fast-check';
-import { createMockServer, type MockServer } from '../mock/index';
+import { createMockServer, type MockServer } from '../mock/node/index';
 
 const ENT_KEY = 'fuzz-enterprise-key';
 const FREE_KEY = 'fuzz-free-key';

@@ -5,7 +5,7 @@
  * before the pipeline runs (408, 431) carry the Error shape and the rate-limit headers too (§7, §8).
  */
 import net from 'node:net';
-import { createMockServer, type MockServer } from '../mock/index';
+import { createMockServer, type MockServer } from '../mock/node/index';
 
 const KEY = 'hostile-enterprise-key';
 const HEADERS_TIMEOUT_MS = 1500;

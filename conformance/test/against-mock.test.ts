@@ -2,7 +2,7 @@
  * End to end: the project's mock on a real port (127.0.0.1, port 0), the default suite plus the quota
  * rules, every rule passing.
  */
-import { createMockServer } from '../../mock';
+import { createMockServer } from '../../mock/node';
 import { runConformance } from '../index';
 
 describe('against the mock server', () => {

@@ -2,7 +2,7 @@
  * The mock's pages in a real browser (headless Chromium): the reference shows every operation and "Try it out"
  * calls the mock; the inspector follows API traffic live (categories, quotas, recent requests) and resets.
  */
-import { createMockServer, type MockServer } from '../../mock';
+import { createMockServer, type MockServer } from '../../mock/node';
 import { describeBrowser, launchBrowser, screenshot, type BrowserSession } from './browser';
 
 const KEYS = [

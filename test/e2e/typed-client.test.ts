@@ -5,9 +5,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createMockServer, type MockServer } from '../../mock';
-import { MINUTE_MS } from '../../mock/plans';
-import { silentLogger } from '../../mock/log';
+import { createMockServer, type MockServer } from '../../mock/node';
+import { MINUTE_MS } from '../../mock/core/plans';
+import { silentLogger } from '../../mock/core/log';
 
 const ROOT = path.join(__dirname, '..', '..');
 

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_KEYS_FILE, DEFAULT_SEED_FILE } from '../../mock/config';
-import { createMockServer, type MockServer } from '../../mock';
-import { createLogger } from '../../mock/log';
+import { DEFAULT_KEYS_FILE, DEFAULT_SEED_FILE } from '../../mock/node/config';
+import { createMockServer, type MockServer } from '../../mock/node';
+import { createLogger } from '../../mock/core/log';
 import { DEFAULT_SPEC_PATH } from '../../spec/paths';
 
 /**

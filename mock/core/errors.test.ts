@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES, apiError, type ErrorCode } from './errors';
+
+describe('the error catalogue', () => {
+  it('is the README table of error codes, row for row', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('### Error codes'),
+      readme.indexOf('### The request pipeline'),
+    );
+    const rows = [...section.matchAll(/^\| `([a-z_]+)` +\| (\d{3}) +\|/gm)].map((m) => [m[1], Number(m[2])]);
+    expect(rows).toEqual(Object.entries(ERROR_CODES));
+  });
+
+  it.each(Object.keys(ERROR_CODES) as ErrorCode[])('%s builds the Error shape with its status', (code) => {
+    const reply = apiError(code, 'why');
+    expect(reply.body).toEqual({ code, message: 'why', status: ERROR_CODES[code] });
+    expect(reply.status).toBe(ERROR_CODES[code]);
+  });
+});

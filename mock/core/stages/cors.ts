@@ -1,0 +1,39 @@
+/** Stage: answer CORS preflights for the configured origins (browsers send them without a key). */
+import type { Stage } from '../context';
+import type { MockConfig } from '../../node/config';
+
+const EXPOSED =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Deprecation, Sunset, Link';
+
+/** Pure: the CORS headers for a request from `origin`, or none when it is not allowed. */
+export function corsHeaders(config: MockConfig, origin: string | undefined): Record<string, string> {
+  if (!origin || config.corsOrigins.length === 0) return {};
+  const any = config.corsOrigins.includes('*');
+  if (!any && !config.corsOrigins.includes(origin)) return {};
+  return {
+    'Access-Control-Allow-Origin': any ? '*' : origin,
+    'Access-Control-Expose-Headers': EXPOSED,
+    ...(any ? {} : { Vary: 'Origin' }),
+  };
+}
+
+export const preflight: Stage = function preflight(ctx, deps) {
+  const { method, headers } = ctx.req;
+  if (method !== 'OPTIONS' || !headers.origin || !headers['access-control-request-method'])
+    return { next: ctx };
+  const cors = corsHeaders(deps.config, headers.origin);
+  if (!cors['Access-Control-Allow-Origin']) return { next: ctx };
+  return {
+    reply: {
+      status: 204,
+      headers: {
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': String(
+          headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer',
+        ),
+        'Access-Control-Max-Age': '600',
+      },
+    },
+    ctx,
+  };
+};

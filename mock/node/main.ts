@@ -1,0 +1,68 @@
+/** Process entry: parse the config, start the mock, print where it listens, stop cleanly on SIGINT/SIGTERM. */
+import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
+import { createMockServer } from './index';
+import { createLogger } from '../core/log';
+
+async function main(): Promise<void> {
+  const parsed = parseConfig(process.argv.slice(2), process.env);
+  if (parsed.ok === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (!parsed.ok) {
+    process.stderr.write(`mock: ${parsed.error}\n(see --help)\n`);
+    process.exit(2);
+  }
+  const config = parsed.config;
+  const log = createLogger(process.stdout, config.quiet);
+  let mock;
+  try {
+    mock = await createMockServer({ ...config, log });
+  } catch (err) {
+    process.stderr.write(`mock: cannot start: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  let baseUrl: string;
+  try {
+    baseUrl = await mock.listen(config.port, config.host);
+  } catch (err) {
+    process.stderr.write(`mock: cannot listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  process.stdout.write(
+    banner(baseUrl, mock.deps.keyring.entries(), config.keysFile === DEFAULT_KEYS_FILE, config.store),
+  );
+  const origin = new URL(baseUrl).origin;
+  process.stdout.write(
+    `API reference: ${origin}/_mock/docs${config.inspector ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
+  );
+  const stop = (signal: string) => {
+    log.event('info', `received ${signal}, shutting down`);
+    const force = setTimeout(() => process.exit(0), 3000);
+    force.unref();
+    void mock.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** The shipped demo keys are public (fixtures/keys.json) and printed; keys from any other file never are. */
+function banner(
+  baseUrl: string,
+  keys: ReadonlyArray<{ key: string; plan: string; label: string }>,
+  demo: boolean,
+  store: string,
+): string {
+  const lines = [
+    `Pet store mock listening on ${baseUrl} (store: ${store})`,
+    demo
+      ? 'Demo keys (fixtures/keys.json):'
+      : 'Keys (shown by plan and digest; the keys themselves are not printed):',
+    ...keys.map((k) => `  ${k.plan.padEnd(10)} ${demo ? k.key : k.label}`),
+    `Try: curl -H "Authorization: Bearer ${demo ? (keys[0]?.key ?? 'KEY') : 'YOUR_KEY'}" ${baseUrl}/categories`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+void main();

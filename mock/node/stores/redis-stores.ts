@@ -1,0 +1,61 @@
+/**
+ * The Redis-backed stores for a shared mock: several mock processes behind a load balancer see the same
+ * categories and the same rate limits (issue 6). Only main.ts builds these; the pipeline sees the interfaces.
+ */
+import type { NewCategory } from '../../../spec/types';
+import { createRedisCategoryStore, type RedisCategoryStore } from './redis-category-store';
+import { connectRedis, type RedisLog } from './redis-connection';
+import { createRedisLimiterStore } from './redis-limiter-store';
+import type { LimiterStore } from '../../core/stores/types';
+
+export { redactRedisUrl } from './redis-connection';
+
+export interface RedisStoresOptions {
+  /** `redis://[:password@]host:port[/db]`; the password never appears in a message or log. */
+  url: string;
+  /** Put before every key, so several mocks can share one Redis; default `petstore-mock:`. */
+  prefix?: string;
+  /** A store call fails with StoreUnavailableError after this long without an answer; default 500. */
+  commandTimeoutMs?: number;
+  /** Longest wait for Redis at start before the promise rejects; default 3000. */
+  connectTimeoutMs?: number;
+  /** Told once when an outage starts and once when it ends, never per request. */
+  log?: RedisLog;
+  /** Store these categories when this Redis holds none yet (never over existing data, e.g. on a restart). */
+  seed?: readonly NewCategory[];
+}
+
+export interface RedisStores {
+  categories: RedisCategoryStore;
+  limiter: LimiterStore;
+  /** Close the connection (also done once both stores are closed). */
+  close(): Promise<void>;
+}
+
+/** Connect to Redis and build both stores on one connection; rejects when Redis cannot be reached. */
+export async function createRedisStores(options: RedisStoresOptions): Promise<RedisStores> {
+  const conn = await connectRedis(options);
+  const prefix = options.prefix ?? 'petstore-mock:';
+  // Each store's close() releases its share; the connection closes when neither needs it any more.
+  let open = 2;
+  const release = async (): Promise<void> => {
+    if (--open === 0) await conn.close();
+  };
+  const once = (fn: () => Promise<void>): (() => Promise<void>) => {
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      await fn();
+    };
+  };
+  const categories = createRedisCategoryStore(conn, prefix, once(release));
+  const limiter = createRedisLimiterStore(conn, prefix, once(release));
+  try {
+    if (options.seed) await categories.seedIfEmpty(options.seed);
+  } catch (err) {
+    await conn.close();
+    throw err;
+  }
+  return { categories, limiter, close: () => conn.close() };
+}

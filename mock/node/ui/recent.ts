@@ -1,0 +1,62 @@
+/**
+ * The inspector's memory of recent requests: a fixed-size ring, filled by wrapping the request logger so the
+ * /v1 hot path does nothing new beyond one array write. Entries hold the caller's label, never the key.
+ */
+import type { Logger } from '../../core/log';
+
+export interface RecentRequest {
+  /** Milliseconds since the Unix epoch, when the response was written. */
+  t: number;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** `free`, `pro`, … or `anonymous`. */
+  plan: string;
+  /** The masked form: plan and digest prefix (`free:4a55ea81`) or the client address. */
+  caller: string;
+}
+
+export interface RecentRequests {
+  push(entry: RecentRequest): void;
+  /** Newest first. */
+  list(): RecentRequest[];
+}
+
+/** A ring of the last `capacity` requests. */
+export function createRecentRequests(capacity = 50): RecentRequests {
+  const ring: RecentRequest[] = [];
+  let next = 0;
+  return {
+    push(entry) {
+      ring[next] = entry;
+      next = (next + 1) % capacity;
+    },
+    list() {
+      const ordered = [...ring.slice(next), ...ring.slice(0, next)];
+      return ordered.reverse();
+    },
+  };
+}
+
+/** Pure: the plan part of a caller label (`pro:1a2b3c4d` -> `pro`; `anonymous@…` -> `anonymous`). */
+export function planOf(caller: string): string {
+  const colon = caller.indexOf(':');
+  return colon > 0 && !caller.startsWith('anonymous') ? caller.slice(0, colon) : 'anonymous';
+}
+
+/** A logger that also records each request in `recent`, except those `skip` says are the UI's own. */
+export function recordingLogger(
+  log: Logger,
+  recent: RecentRequests,
+  skip: (path: string) => boolean,
+  now: () => number = Date.now,
+): Logger {
+  return {
+    request(entry) {
+      if (!skip(entry.path)) recent.push({ t: now(), ...entry, plan: planOf(entry.caller) });
+      log.request(entry);
+    },
+    event: (level, msg, fields) => log.event(level, msg, fields),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * --watch: reload the spec, keys and seed files when they change, without a restart and without touching the
+ * stores (stored categories and counters stay). A reload builds a whole new Deps and swaps it in with one
+ * assignment to the holder the HTTP adapter reads at the start of each request, so a request sees either the
+ * old version or the new one, never a mix. A broken edit is refused with the reason logged; the last good
+ * version keeps serving.
+ */
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { loadSpec } from '../../spec/load';
+import type { Deps } from '../core/context';
+import { createExampleEngine } from './engines';
+import { createKeyring, loadKeysFile } from '../core/keys';
+import type { Logger } from '../core/log';
+import { loadSeedFile } from './seed';
+import { buildSpecDocuments } from './ui/documents';
+
+/** The files a reload reads; null where the value was given directly (tests) and has no file. */
+export interface ReloadSources {
+  specPath: string;
+  keysFile: string | null;
+  seedFile: string | null;
+}
+
+export type ReloadOutcome = { ok: true; deps: Deps } | { ok: false; error: string };
+
+/** Load every source again and build the next Deps from `current`, or an error value naming the problem. */
+export async function reloadDeps(current: Deps, sources: ReloadSources): Promise<ReloadOutcome> {
+  let specText: string;
+  try {
+    specText = await readFile(sources.specPath, 'utf8');
+  } catch (err) {
+    return { ok: false, error: `spec ${sources.specPath}: ${(err as Error).message}` };
+  }
+  const loaded = await loadSpec(sources.specPath);
+  if (!loaded.ok) return { ok: false, error: loaded.error };
+  const keys = sources.keysFile ? await loadKeysFile(sources.keysFile) : null;
+  if (keys && !keys.ok) return keys;
+  const seed = sources.seedFile ? await loadSeedFile(sources.seedFile, loaded.spec) : null;
+  if (seed && !seed.ok) return seed;
+  let documents;
+  try {
+    documents = buildSpecDocuments(specText, loaded.spec.basePath);
+  } catch (err) {
+    return { ok: false, error: `spec ${sources.specPath}: ${(err as Error).message}` };
+  }
+  const specChanged = !current.ui || !current.ui.documents.yaml.equals(documents.yaml);
+  return {
+    ok: true,
+    deps: {
+      ...current,
+      spec: loaded.spec,
+      engine: specChanged
+        ? createExampleEngine(current.config.exampleEngine, sources.specPath)
+        : current.engine,
+      keyring: keys ? createKeyring(keys.keys) : current.keyring,
+      seed: seed ? seed.categories : current.seed,
+      ui: current.ui && { ...current.ui, documents },
+    },
+  };
+}
+
+/** Reload now, as a file change does; resolves once the new version serves or was refused. */
+export type Reload = () => Promise<ReloadOutcome>;
+
+/** Reloads into `holder`, one at a time (a change during a reload triggers one more), logging the outcome. */
+export function createReloader(holder: { current: Deps }, sources: ReloadSources, log: Logger): Reload {
+  let running: Promise<ReloadOutcome> | null = null;
+  let again = false;
+  const reloadOnce = async (): Promise<ReloadOutcome> => {
+    const before = holder.current;
+    const outcome = await reloadDeps(before, sources);
+    if (!outcome.ok) {
+      log.event('error', 'reload refused; the last good version keeps serving', { reason: outcome.error });
+      return outcome;
+    }
+    holder.current = outcome.deps; // the one swap
+    log.event('info', 'reloaded spec, keys and seed', { files: sourceFiles(sources) });
+    // A new spec means a new example engine: load it now, not on the first pet lookup.
+    if (outcome.deps.engine !== before.engine) setImmediate(() => void warm(outcome.deps));
+    return outcome;
+  };
+  const reload: Reload = () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = reloadOnce().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void reload();
+      }
+    });
+    return running;
+  };
+  return reload;
+}
+
+const sourceFiles = (sources: ReloadSources): string[] =>
+  [sources.specPath, sources.keysFile, sources.seedFile].filter((f): f is string => !!f);
+
+/** Watch the source files (stat polling, which survives editors that replace the file); returns `stop`. */
+export function watchSources(sources: ReloadSources, reload: Reload, intervalMs = 500): () => void {
+  const files = sourceFiles(sources);
+  let timer: NodeJS.Timeout | undefined;
+  const onChange = (curr: fs.Stats, prev: fs.Stats) => {
+    if (curr.mtimeMs === prev.mtimeMs && curr.size === prev.size) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void reload(), 50); // an editor's save is often several writes
+  };
+  for (const file of files) fs.watchFile(file, { interval: intervalMs, persistent: false }, onChange);
+  return () => {
+    clearTimeout(timer);
+    for (const file of files) fs.unwatchFile(file, onChange);
+  };
+}
+
+async function warm(deps: Deps): Promise<void> {
+  const engine = deps.engine as Deps['engine'] & { warm?: () => Promise<void> };
+  await engine.warm?.().catch(() => undefined);
+}

@@ -1,6 +1,0 @@
-import { createMemoryCategoryStore } from './memory-category-store';
-import { createMemoryLimiterStore } from './memory-limiter-store';
-import { categoryStoreSuite, limiterStoreSuite } from './store-suite';
-
-categoryStoreSuite('memory', async () => createMemoryCategoryStore());
-limiterStoreSuite('memory', async () => createMemoryLimiterStore());
