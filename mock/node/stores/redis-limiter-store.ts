@@ -10,7 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { luaScript, type RedisConnection } from './redis-connection';
-import { windowIndex, type ConsumeOutcome, type LimiterStore, type WindowSpec } from '../../core/stores/types';
+import {
+  windowIndex,
+  type ConsumeOutcome,
+  type LimiterStore,
+  type WindowSpec,
+} from '../../core/stores/types';
 
 const MINUTE_MS = 60_000;
 /** Keys outlive their window by this much, so a process whose clock runs a little late still finds them. */

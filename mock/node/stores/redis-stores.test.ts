@@ -1,5 +1,10 @@
 import { createRedisStores, redactRedisUrl, type RedisStores } from './redis-stores';
-import { findRedisServer, freePort, startRedisServer, type RedisTestServer } from '../../../test/support/redis-test-server';
+import {
+  findRedisServer,
+  freePort,
+  startRedisServer,
+  type RedisTestServer,
+} from '../../../test/support/redis-test-server';
 import { categoryStoreSuite, limiterStoreSuite } from '../../../test/support/store-suite';
 import { StoreUnavailableError, type BanPolicy, type WindowSpec } from '../../core/stores/types';
 
