@@ -1,0 +1,242 @@
+/**
+ * Pure: an OpenAPI 3.1 document already read, validated and dereferenced -> the operation table (for routing)
+ * and every ajv validator (requests, responses, headers). No node:* module: the browser engine uses it too.
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { ValidateFunction, ErrorObject } from 'ajv';
+import { sharedAjv } from './ajv';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof METHODS)[number];
+
+export interface HeaderSpec {
+  name: string;
+  required: boolean;
+  /** Validates the header value after integer/number coercion from its string form. */
+  validate: ValidateFunction;
+  schema: OpenAPIV3_1.SchemaObject;
+}
+
+export interface ResponseSpec {
+  status: string;
+  description: string;
+  /** Compiled validator of the application/json body, when the spec documents one. */
+  validateBody?: ValidateFunction;
+  schema?: OpenAPIV3_1.SchemaObject;
+  example?: unknown;
+  headers: HeaderSpec[];
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template as written in the spec, e.g. `/pets/{petId}`. */
+  path: string;
+  pathPattern: RegExp;
+  pathParams: string[];
+  deprecated: boolean;
+  /** `x-sunset` of the operation, when the document gives one (the mock's config may add one). */
+  sunset?: string;
+  /** `x-stability` of the operation, when the document gives one. */
+  stability?: string;
+  requiresAuth: boolean;
+  requestBody?: {
+    required: boolean;
+    schema: OpenAPIV3_1.SchemaObject;
+    validate: ValidateFunction;
+    example?: unknown;
+  };
+  responses: Map<string, ResponseSpec>;
+}
+
+export interface CompiledSpec {
+  /** Where the document came from (a file path, or a label for a document passed in). */
+  file: string;
+  document: OpenAPIV3_1.Document;
+  /** Base path from the servers entries, e.g. `/v1` (§9: every base address ends in /v1). */
+  basePath: string;
+  operations: OperationSpec[];
+  byId: Map<string, OperationSpec>;
+  /** Compiled validators of each component schema, keyed by name. */
+  schemas: Map<string, ValidateFunction>;
+}
+
+export interface LoadedSpec extends CompiledSpec {
+  /** The validation of these exact bytes was remembered from an earlier load (spec/validation-cache.ts). */
+  fromCache: boolean;
+}
+
+/** Compiles one schema, naming where it is in the document when it is broken. */
+type Compile = (schema: unknown, where: string) => ValidateFunction;
+
+/**
+ * `checkMeta`: validate every schema against the JSON Schema meta-schema first. Done whenever swagger-parser has
+ * just validated the document (its OpenAPI 3.1 schema does not look inside Schema Objects); skipped for a
+ * document remembered as valid, which spares compiling the meta-schema at every start.
+ */
+export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkMeta: boolean): CompiledSpec {
+  const ajv = sharedAjv();
+  const compile: Compile = (schema, where) => {
+    if (checkMeta && !ajv.validateSchema(schema as object)) {
+      throw new Error(`${where}: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`);
+    }
+    try {
+      return ajv.compile(schema as object);
+    } catch (err) {
+      throw new Error(`${where}: ${(err as Error).message}`);
+    }
+  };
+  const schemas = new Map<string, ValidateFunction>();
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+    schemas.set(name, compile(schema, `#/components/schemas/${name}`));
+  }
+  const operations: OperationSpec[] = [];
+  for (const [template, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      operations.push(compileOperation(compile, document, template, method, op));
+    }
+  }
+  return {
+    file,
+    document,
+    basePath: basePathOf(document),
+    operations,
+    byId: new Map(operations.map((o) => [o.operationId, o])),
+    schemas,
+  };
+}
+
+function compileOperation(
+  compile: Compile,
+  document: OpenAPIV3_1.Document,
+  template: string,
+  method: HttpMethod,
+  op: OpenAPIV3_1.OperationObject,
+): OperationSpec {
+  const where = `${method.toUpperCase()} ${template}`;
+  if (!op.operationId) throw new Error(`${where} has no operationId`);
+  const ext = op as Record<string, unknown>;
+  const responses = new Map<string, ResponseSpec>();
+  for (const [status, res] of Object.entries(op.responses ?? {})) {
+    responses.set(
+      status,
+      compileResponse(compile, status, res as OpenAPIV3_1.ResponseObject, `${where} ${status}`),
+    );
+  }
+  const security = op.security ?? document.security ?? [];
+  const { pattern, params } = compilePath(template);
+  return {
+    operationId: op.operationId,
+    method,
+    path: template,
+    pathPattern: pattern,
+    pathParams: params,
+    deprecated: op.deprecated === true,
+    sunset: typeof ext['x-sunset'] === 'string' ? ext['x-sunset'] : undefined,
+    stability: typeof ext['x-stability'] === 'string' ? ext['x-stability'] : undefined,
+    requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
+    requestBody: compileRequestBody(
+      compile,
+      op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
+      where,
+    ),
+    responses,
+  };
+}
+
+function compileRequestBody(
+  compile: Compile,
+  body: OpenAPIV3_1.RequestBodyObject | undefined,
+  where: string,
+): OperationSpec['requestBody'] {
+  const media = body?.content?.['application/json'];
+  if (!body || !media?.schema) return undefined;
+  const schema = media.schema as OpenAPIV3_1.SchemaObject;
+  return {
+    required: body.required === true,
+    schema,
+    validate: compile(schema, `${where} requestBody`),
+    example: media.example,
+  };
+}
+
+function compileResponse(
+  compile: Compile,
+  status: string,
+  res: OpenAPIV3_1.ResponseObject,
+  where: string,
+): ResponseSpec {
+  const media = res.content?.['application/json'];
+  const schema = media?.schema as OpenAPIV3_1.SchemaObject | undefined;
+  const headers: HeaderSpec[] = Object.entries(res.headers ?? {}).map(([name, h]) => {
+    const header = h as OpenAPIV3_1.HeaderObject;
+    const hs = (header.schema ?? {}) as OpenAPIV3_1.SchemaObject;
+    return {
+      name,
+      required: header.required === true,
+      schema: hs,
+      validate: compile(hs, `${where} header ${name}`),
+    };
+  });
+  return {
+    status,
+    description: res.description,
+    schema,
+    validateBody: schema ? compile(schema, `${where} body`) : undefined,
+    example: media?.example,
+    headers,
+  };
+}
+
+/** `/pets/{petId}` -> /^\/pets\/([^/]+)$/ with params ['petId']. */
+export function compilePath(template: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = template
+    .split('/')
+    .map((segment) => {
+      const m = /^\{([^}]+)\}$/.exec(segment);
+      if (m?.[1]) {
+        params.push(m[1]);
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+function basePathOf(document: OpenAPIV3_1.Document): string {
+  const url = document.servers?.[0]?.url ?? '/';
+  const withoutVars = url.replace(/\{[^}]+\}/g, 'host');
+  const pathname = withoutVars.includes('://') ? new URL(withoutVars).pathname : withoutVars;
+  return pathname.replace(/\/+$/, '');
+}
+
+/** Coerce a header's string value to the type its schema names, then validate it. */
+export function validateHeaderValue(header: HeaderSpec, raw: string): { valid: boolean; problem?: string } {
+  const type = header.schema.type;
+  let value: unknown = raw;
+  if (type === 'integer') value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  else if (type === 'number') value = raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  const valid = header.validate(value);
+  return valid
+    ? { valid: true }
+    : { valid: false, problem: formatAjvErrors(header.validate.errors, header.name) };
+}
+
+/** One readable line from ajv's structured errors, e.g. `/name must be string`; `root` names the top level. */
+export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root = 'body'): string {
+  if (!errors || errors.length === 0) return `${root} is invalid`;
+  return errors
+    .slice(0, 3)
+    .map((e) => {
+      if (e.keyword === 'required')
+        return `${e.instancePath}/${String(e.params.missingProperty)} is required`;
+      if (e.keyword === 'additionalProperties')
+        return `${e.instancePath}/${String(e.params.additionalProperty)} is not allowed`;
+      return `${e.instancePath || root} ${e.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
