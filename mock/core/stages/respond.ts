@@ -27,7 +27,8 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
     body = encoder.encode(JSON.stringify(reply.body));
   }
   // Assigned one by one (no spreads): this runs for every response.
-  const headers: Record<string, string | number> = { 'Content-Type': contentType };
+  // A 204 has no body, so no media type either.
+  const headers: Record<string, string | number> = reply.status === 204 ? {} : { 'Content-Type': contentType };
   Object.assign(headers, ctx.limitHeaders);
   const origin = ctx.req.headers.origin;
   if (typeof origin === 'string') Object.assign(headers, corsHeaders(deps.config, origin));
