@@ -1,9 +1,10 @@
 /** The one ajv configuration both tools use: JSON Schema 2020-12 (OpenAPI 3.1), strict, with formats. */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { escapePointer, forEachSchema } from './schema-walk';
 
 /** OpenAPI keywords that are annotations, not assertions; strict mode must know them. */
-const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-illustrative'];
+const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-illustrative', '$anchor'];
 
 /** Build a strict ajv instance that understands OpenAPI 3.1 schemas (int64 and friends included). */
 export function createAjv(options: { validateSchema?: boolean } = {}): Ajv2020 {
@@ -30,4 +31,92 @@ let shared: Ajv2020 | undefined;
 export function sharedAjv(): Ajv2020 {
   shared ??= createAjv({ validateSchema: false });
   return shared;
+}
+
+/** What a document made an ajv instance accept that it did not know: kept to warn again on a reload. */
+interface Admitted {
+  formats: Set<string>;
+  keywords: Set<string>;
+}
+const admittedBy = new WeakMap<Ajv2020, Admitted>();
+
+/** A keyword ajv can be taught: the name rule of `ajv.addKeyword`. */
+const TEACHABLE = /^[a-z_$][a-z0-9_$:-]*$/i;
+
+/**
+ * Teach `ajv` what `document`'s schemas use beyond JSON Schema, so that compiling them never fails on it:
+ * vendor extensions (`x-…`) become silent annotations; an unknown `format` is accepted without checking and an
+ * unknown keyword is ignored, one warning each (returned, for the caller to print). JSON Schema allows both, so
+ * neither refuses a document; the warning says what the mock will not check (`minLenght`: did you mean …).
+ */
+export function admitDocumentVocabulary(ajv: Ajv2020, document: unknown): string[] {
+  let admitted = admittedBy.get(ajv);
+  if (!admitted) admittedBy.set(ajv, (admitted = { formats: new Set(), keywords: new Set() }));
+  const formats = new Map<string, string>();
+  const keywords = new Map<string, string>();
+  const note = (found: Map<string, string>, name: string, at: string): void => {
+    if (!found.has(name)) found.set(name, at);
+  };
+  forEachSchema(document, (schema, at) => {
+    for (const key of Object.keys(schema)) {
+      const vendor = key.startsWith('x-');
+      if (isKnownKeyword(ajv, key)) {
+        if (admitted.keywords.has(key)) note(keywords, key, `${at}/${escapePointer(key)}`); // admitted by an earlier load
+        continue;
+      }
+      // A name ajv cannot register cannot be ignored by it either; an annotation is all it could be.
+      if (TEACHABLE.test(key)) ajv.addKeyword({ keyword: key });
+      else delete schema[key];
+      if (vendor) continue;
+      admitted.keywords.add(key);
+      note(keywords, key, `${at}/${escapePointer(key)}`);
+    }
+    const format = schema.format;
+    if (typeof format !== 'string') return;
+    if (!ajv.formats[format]) {
+      ajv.addFormat(format, true);
+      admitted.formats.add(format);
+    }
+    if (admitted.formats.has(format)) note(formats, format, at);
+  });
+  return [
+    ...[...formats].map(([f, at]) => `unknown format "${f}" (at ${at}) is accepted without checking`),
+    ...[...keywords].map(([k, at]) => `unknown keyword "${k}" (at ${at}) is ignored${didYouMean(ajv, k)}`),
+  ];
+}
+
+function isKnownKeyword(ajv: Ajv2020, key: string): boolean {
+  return ajv.RULES.keywords[key] !== undefined || ajv.getKeyword(key) !== false;
+}
+
+/** `; did you mean "minLength"?` for a keyword one or two edits away from a JSON Schema one. */
+function didYouMean(ajv: Ajv2020, key: string): string {
+  const admitted = admittedBy.get(ajv)?.keywords;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const known of Object.keys(ajv.RULES.keywords)) {
+    if (admitted?.has(known) || known.startsWith('x-')) continue;
+    const d = editDistance(key.toLowerCase(), known.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return best ? `; did you mean "${best}"?` : '';
+}
+
+/** Levenshtein distance, with adjacent swaps counted as one edit (`minLenght`). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }

@@ -8,7 +8,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const { spec } = result;
-  console.log(`${spec.file}: valid OpenAPI ${spec.document.openapi}, base path ${spec.basePath}`);
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  console.log(`${spec.file}: valid OpenAPI ${spec.document.openapi}, base path ${spec.basePath || '/'}`);
   for (const op of spec.operations) {
     const statuses = [...op.responses.keys()].join(', ');
     console.log(

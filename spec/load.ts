@@ -1,49 +1,66 @@
 /**
- * Read and validate spec/openapi.yaml once, and compile everything the tools need from it:
- * the operation table (for routing) and every ajv validator (for requests, responses and headers).
- * Nothing here runs per request.
+ * Read and validate an OpenAPI document (3.1, 3.0 or Swagger 2.0, upgraded to 3.1) once, and compile everything
+ * the tools need from it: the operation table (for routing) and every ajv validator (for requests, responses
+ * and headers). Nothing here runs per request.
  */
 import { DEFAULT_SPEC_PATH } from './paths';
 import { readFile } from 'node:fs/promises';
-import { readValidated, rememberValidated } from './validation-cache';
+import { readValidated, rememberValidated, type Remembered } from './validation-cache';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type LoadedSpec } from './compile';
+import { admitDocumentVocabulary, sharedAjv } from './ajv';
+import { readDocument } from './read-document';
 
 export * from './compile';
 
 export { DEFAULT_SPEC_PATH };
 
-export type SpecResult = { ok: true; spec: LoadedSpec } | { ok: false; error: string };
+export type SpecResult =
+  | {
+      ok: true;
+      spec: LoadedSpec;
+      /** Print these once at start: unknown formats and keywords accepted, a Swagger 2.0 conversion … */
+      warnings: string[];
+      /** Every file the document was read from, the main one first (for a watcher). */
+      files: string[];
+    }
+  | { ok: false; error: string };
 
 /** Load, validate and compile the OpenAPI document; a broken document is an error value naming the problem. */
 export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecResult> {
-  let document = (await readValidated(file)) as OpenAPIV3_1.Document | undefined;
-  const fromCache = document !== undefined;
-  let files: string[] = [];
-  if (!document) {
-    try {
-      // validate() checks the document against the OpenAPI schema and resolves every $ref. Loaded here, not
-      // at the top: a restart on an unchanged, already validated document does not need it.
-      const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-      const parser = new SwaggerParser();
-      document = (await parser.validate(file)) as OpenAPIV3_1.Document;
-      files = parser.$refs.paths();
-    } catch (err) {
-      return {
-        ok: false,
-        error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
-      };
-    }
-  }
-  let spec: LoadedSpec;
+  const remembered = await readValidated(file);
+  const fromCache = remembered !== undefined;
+  let validated: Remembered;
   try {
+    validated = remembered ?? (await validateDocument(file));
+  } catch (err) {
+    return {
+      ok: false,
+      error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
+    };
+  }
+  const document = validated.document as OpenAPIV3_1.Document;
+  let spec: LoadedSpec;
+  let vocabulary: string[];
+  try {
+    // Taught before compiling: vendor keywords and unknown formats must not stop ajv's strict mode.
+    vocabulary = admitDocumentVocabulary(sharedAjv(), document);
     spec = { ...compileSpec(file, document, !fromCache), fromCache };
   } catch (err) {
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }
   // Remembered only once every check has passed, the meta-schema check of its schemas included.
-  if (!fromCache) await rememberValidated(file, files, document);
-  return { ok: true, spec };
+  if (!fromCache) await rememberValidated(file, validated.files, document, validated.notes);
+  return { ok: true, spec, warnings: [...validated.notes, ...vocabulary], files: validated.files };
+}
+
+/** Bundle, upgrade to 3.1, then let swagger-parser check it against the OpenAPI schema and resolve every $ref. */
+async function validateDocument(file: string): Promise<Remembered> {
+  const read = await readDocument(file);
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  // The third argument (options) makes swagger-parser take the object given instead of reading the file again.
+  const document = await new SwaggerParser().validate(file, read.document as never, {});
+  return { document, files: read.files, notes: read.notes };
 }
 
 /** Like loadSpec, but throws; for tools where a bad spec must stop the process anyway. */

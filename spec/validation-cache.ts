@@ -2,20 +2,30 @@
  * Remembers documents swagger-parser has validated, so a restart on unchanged files skips the costly
  * validation (it dominates start-up). An entry is keyed by the main file and holds a hash of every file the
  * document was read from; any changed byte in any of them, or another swagger-parser version, means a new
- * validation. Only valid documents are ever remembered. `PETSTORE_SPEC_CACHE=off` turns it off.
+ * validation; so does another version of swagger-parser or of the upgrader. Only valid documents are ever
+ * remembered. `PETSTORE_SPEC_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import parserPackage from '@apidevtools/swagger-parser/package.json';
+import { upgraderVersion } from './upgrade';
 import { projectRoot } from './paths';
 
 interface CacheEntry {
   files: Record<string, string>;
   document: unknown;
+  notes?: string[];
 }
 
-const PARSER_VERSION = parserPackage.version;
+/** A document validated earlier, with what was read to build it and what was worth telling then. */
+export interface Remembered {
+  document: unknown;
+  files: string[];
+  notes: string[];
+}
+
+const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}`;
 const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'petstore-spec');
 
 const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -30,13 +40,15 @@ async function hashFiles(files: readonly string[]): Promise<Record<string, strin
 }
 
 /** The dereferenced document validated earlier from exactly these bytes, if any. */
-export async function readValidated(file: string): Promise<unknown> {
+export async function readValidated(file: string): Promise<Remembered | undefined> {
   if (!enabled()) return undefined;
   try {
     const entry = JSON.parse(await readFile(entryPath(file), 'utf8')) as CacheEntry;
     const now = await hashFiles(Object.keys(entry.files));
     const same = Object.entries(entry.files).every(([f, h]) => now[f] === h);
-    return same ? entry.document : undefined;
+    return same
+      ? { document: entry.document, files: Object.keys(entry.files), notes: entry.notes ?? [] }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -47,12 +59,14 @@ export async function rememberValidated(
   file: string,
   files: readonly string[],
   document: unknown,
+  notes: readonly string[] = [],
 ): Promise<void> {
   if (!enabled()) return;
   try {
     const entry: CacheEntry = {
       files: await hashFiles(files.length ? files : [path.resolve(file)]),
       document,
+      notes: [...notes],
     };
     await mkdir(DIR, { recursive: true });
     await writeFile(entryPath(file), JSON.stringify(entry));

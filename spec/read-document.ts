@@ -1,0 +1,99 @@
+/**
+ * Files -> one OpenAPI 3.1 document, not yet validated: the main file and every file it `$ref`s (schemas,
+ * examples, Markdown beside it) bundled into one, upgraded to 3.1, with relative `externalValue` example files
+ * read in. Node only.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapePointer } from './schema-walk';
+import { toOpenApi31 } from './upgrade';
+
+type Json = Record<string, unknown>;
+
+export interface ReadDocument {
+  /** OpenAPI 3.1, only internal `$ref`s left. */
+  document: Json;
+  /** Every file read, the main one first: the validation cache hashes them all. */
+  files: string[];
+  /** Things worth telling at start (a conversion from Swagger 2.0, an example file that cannot be read). */
+  notes: string[];
+}
+
+/** Read, bundle and upgrade; throws what swagger-parser throws (a YAML error, a missing file or pointer). */
+export async function readDocument(file: string): Promise<ReadDocument> {
+  // Loaded here, not at the top: a restart on an unchanged, already validated document does not need it.
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const parser = new SwaggerParser();
+  const bundled = (await parser.bundle(file)) as unknown as Json;
+  const files = parser.$refs.paths();
+  if (bundled.swagger === '2.0') {
+    // Checked as written first, so that a problem is named where it is in the user's file.
+    await new SwaggerParser().validate(file);
+  }
+  const upgraded = toOpenApi31(bundled);
+  if (!upgraded.ok) throw new Error(upgraded.error);
+  const examples = await readExternalValues(upgraded.document, path.dirname(path.resolve(file)));
+  return {
+    document: upgraded.document,
+    files: [...files, ...examples.files],
+    notes: [...upgraded.notes, ...examples.notes],
+  };
+}
+
+/**
+ * An Example Object's `externalValue` naming a file beside the document becomes its `value` (JSON or YAML
+ * parsed, anything else as text), so that the tools can answer with it. A URL is left as it is; a file that
+ * cannot be read is left too, with a note.
+ */
+async function readExternalValues(
+  document: Json,
+  dir: string,
+): Promise<{ files: string[]; notes: string[] }> {
+  const found: Array<{ example: Json; at: string; target: string }> = [];
+  collectExternalValues(document, '#', found, new WeakSet());
+  const files: string[] = [];
+  const notes: string[] = [];
+  for (const { example, at, target } of found) {
+    const where = path.resolve(dir, decodeURIComponent(target.replace(/^file:\/\//, '')));
+    try {
+      const text = await readFile(where, 'utf8');
+      example.value = await parseByExtension(where, text);
+      delete example.externalValue;
+      files.push(where);
+    } catch (err) {
+      notes.push(
+        `example file ${target} (at ${at}/externalValue) cannot be read, left out: ${(err as Error).message}`,
+      );
+    }
+  }
+  return { files: [...new Set(files)], notes };
+}
+
+const isRemote = (target: string): boolean =>
+  /^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('file:');
+
+function collectExternalValues(
+  node: unknown,
+  at: string,
+  found: Array<{ example: Json; at: string; target: string }>,
+  seen: WeakSet<object>,
+): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  const object = node as Json;
+  if (typeof object.externalValue === 'string' && !isRemote(object.externalValue)) {
+    found.push({ example: object, at, target: object.externalValue });
+  }
+  for (const [key, value] of Object.entries(object)) {
+    if (key === 'value' || key === 'example' || key === 'default' || key === 'const' || key === 'enum')
+      continue;
+    collectExternalValues(value, `${at}/${escapePointer(key)}`, found, seen);
+  }
+}
+
+async function parseByExtension(file: string, text: string): Promise<unknown> {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.json') return JSON.parse(text) as unknown;
+  if (ext === '.yaml' || ext === '.yml') return (await import('yaml')).parse(text) as unknown;
+  return text;
+}

@@ -1,0 +1,82 @@
+/**
+ * Bring a parsed document to OpenAPI 3.1, the only version the rest of the code reads: 3.0 and Swagger 2.0 go
+ * through @scalar/openapi-upgrader (`nullable`, boolean `exclusiveMinimum`, `example`, body parameters …);
+ * `nullable` left over in a 3.1 document is rewritten the way the upgrader rewrites it in a 3.0 one.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { forEachSchema } from './schema-walk';
+
+type Json = Record<string, unknown>;
+type Upgrade = (document: unknown, target: '3.1') => unknown;
+
+export type UpgradeResult = { ok: true; document: Json; notes: string[] } | { ok: false; error: string };
+
+/** How to turn a Swagger 2.0 file into OpenAPI 3 for good; said whenever one is converted in memory. */
+export const SWAGGER2_ADVICE =
+  'to keep the result, convert the file once, e.g. `npx swagger2openapi FILE -o openapi.yaml` or in ' +
+  'editor.swagger.io with Edit > Convert to OpenAPI 3';
+
+let upgradeFunction: Upgrade | undefined;
+
+/**
+ * The upgrader ships ES modules only. Node requires those natively from the versions package.json's engines
+ * allow (20.19, 22.12, 24), but jest's module registry cannot, so it is loaded through Node's own require.
+ */
+function scalarUpgrade(): Upgrade {
+  upgradeFunction ??= (createRequire(__filename)('@scalar/openapi-upgrader') as { upgrade: Upgrade }).upgrade;
+  return upgradeFunction;
+}
+
+/** The upgrader's version (its package does not export package.json), for the validation cache's key. */
+export function upgraderVersion(): string {
+  const entry = createRequire(__filename).resolve('@scalar/openapi-upgrader'); // <package>/dist/index.js
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? 'unknown';
+}
+
+/** The document as OpenAPI 3.1 (a new object when converted), or why it cannot be read. */
+export function toOpenApi31(raw: unknown): UpgradeResult {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, error: 'the document is not an object' };
+  }
+  const document = raw as Json;
+  const notes: string[] = [];
+  let upgraded = document;
+  if ('swagger' in document) {
+    if (document.swagger !== '2.0')
+      return { ok: false, error: `unsupported Swagger version ${show(document.swagger)}` };
+    upgraded = scalarUpgrade()(document, '3.1') as Json;
+    notes.push(`Swagger 2.0 document converted to OpenAPI 3.1 in memory; ${SWAGGER2_ADVICE}`);
+  } else if (typeof document.openapi === 'string' && /^3\.0\.\d+$/.test(document.openapi)) {
+    upgraded = scalarUpgrade()(document, '3.1') as Json;
+  } else if (typeof document.openapi !== 'string' || !/^3\.1\.\d+$/.test(document.openapi)) {
+    return {
+      ok: false,
+      error: `unsupported OpenAPI version ${show(document.openapi)}: OpenAPI 3.0.x and 3.1.x are read, and Swagger 2.0`,
+    };
+  }
+  rewriteLeftoverNullable(upgraded);
+  return { ok: true, document: upgraded, notes };
+}
+
+const show = (v: unknown): string => (v === undefined ? '(none)' : JSON.stringify(v));
+
+/**
+ * `nullable` is no 3.1 keyword, yet 3.1 documents carry it, and the upgrader leaves it where nothing states a
+ * type. With a type it means "or null" (as the upgrader reads it); without one, `null` already passes every
+ * keyword but `type`, `enum` and `const`, so it is dropped. Ajv would otherwise refuse `nullable` without `type`.
+ */
+export function rewriteLeftoverNullable(document: unknown): void {
+  forEachSchema(document, (schema) => {
+    if (!('nullable' in schema)) return;
+    const { nullable, type } = schema;
+    delete schema.nullable;
+    if (nullable !== true || type === undefined) return;
+    const types = Array.isArray(type) ? type : [type];
+    if (!types.includes('null')) schema.type = [...types, 'null'];
+  });
+}
