@@ -5,6 +5,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { sharedAjv } from './ajv';
+import { basePathOf } from './base-path';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -297,13 +298,6 @@ export function compilePath(template: string): { pattern: RegExp; params: string
     })
     .join('/');
   return { pattern: new RegExp(`^${source}$`), params };
-}
-
-function basePathOf(document: OpenAPIV3_1.Document): string {
-  const url = document.servers?.[0]?.url ?? '/';
-  const withoutVars = url.replace(/\{[^}]+\}/g, 'host');
-  const pathname = withoutVars.includes('://') ? new URL(withoutVars).pathname : withoutVars;
-  return pathname.replace(/\/+$/, '');
 }
 
 /** Coerce a header's string value to the type its schema names, then validate it. */

@@ -21,7 +21,8 @@ export type FetchHandler = ((request: Request) => Promise<Response>) & {
   readonly deps: Awaited<ReturnType<typeof buildDeps>>;
 };
 
-const isCompiled = (d: FetchHandlerOptions['document']): d is CompiledSpec => 'operations' in d && 'byId' in d;
+const isCompiled = (d: FetchHandlerOptions['document']): d is CompiledSpec =>
+  'operations' in d && 'byId' in d;
 
 async function readLimited(request: Request, limit: number): Promise<BodyRead | null> {
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -58,8 +59,12 @@ export async function createFetchHandler(options: FetchHandlerOptions): Promise<
       // A Response computes its own length; Connection is hop-by-hop.
       if (k !== 'Content-Length' && k !== 'Connection') responseHeaders.set(k, String(v));
     }
-    const noBody = out.status === 204 || out.status === 304 || request.method === 'HEAD' || out.body.length === 0;
-    return new Response(noBody ? null : (out.body as unknown as ConstructorParameters<typeof Response>[0]), { status: out.status, headers: responseHeaders });
+    const noBody =
+      out.status === 204 || out.status === 304 || request.method === 'HEAD' || out.body.length === 0;
+    return new Response(noBody ? null : (out.body as unknown as ConstructorParameters<typeof Response>[0]), {
+      status: out.status,
+      headers: responseHeaders,
+    });
   };
   return Object.assign(handler, { deps });
 }

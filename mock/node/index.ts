@@ -58,6 +58,8 @@ export interface MockServer {
   reload(): Promise<ReloadOutcome>;
   /** Lines saying what the mock inferred from the document (resources, actions, id fields). */
   inferred(): string[];
+  /** What the loader noticed and accepted at start (an upgraded 3.0 document, unknown formats…). */
+  warnings: string[];
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
+    warnings: loaded.warnings,
     close: async () => {
       stopWatching();
       await new Promise<void>((resolve) => {

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     process.stderr.write(`mock: cannot listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
     process.exit(2);
   }
+  for (const warning of mock.warnings) process.stdout.write(`warning: ${warning}\n`);
   process.stdout.write(banner(baseUrl, mock, config.keysFile === DEFAULT_KEYS_FILE, config.store));
   const origin = new URL(baseUrl).origin;
   process.stdout.write(

@@ -86,6 +86,7 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     },
     reload: async () => ({ ok: false, error: 'the fetch adapter has no files to reload' }),
     inferred: () => [],
+    warnings: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

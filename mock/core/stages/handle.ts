@@ -3,6 +3,7 @@
  * create is there when you list, read, replace, patch or delete it); any other operation answers from its
  * examples, else from its schema. `Prefer: code=NNN` answers with that documented status and its example.
  */
+import { matchBasePath } from '../../../spec/base-path';
 import type { OperationSpec } from '../../../spec/compile';
 import type { Binding, Resource } from '../../../spec/resources';
 import { apiError, invalidRequest, isErrorReply, noSuchRecord, type ErrorReply } from '../errors';
@@ -146,7 +147,7 @@ async function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): P
 }
 
 async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promise<Reply> {
-  const path = ctx.req.path.slice(deps.spec.basePath.length);
+  const path = matchBasePath(ctx.req.path, deps.spec.basePath) ?? ctx.req.path;
   const answer = await deps.engine({
     method: ctx.req.method,
     path,

@@ -28,7 +28,8 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
   }
   // Assigned one by one (no spreads): this runs for every response.
   // A 204 has no body, so no media type either.
-  const headers: Record<string, string | number> = reply.status === 204 ? {} : { 'Content-Type': contentType };
+  const headers: Record<string, string | number> =
+    reply.status === 204 ? {} : { 'Content-Type': contentType };
   Object.assign(headers, ctx.limitHeaders);
   const origin = ctx.req.headers.origin;
   if (typeof origin === 'string') Object.assign(headers, corsHeaders(deps.config, origin));

@@ -3,6 +3,7 @@
  * Allow. `HEAD` is answered wherever `GET` is (RFC 9110 §9.3.2; the adapter sends no body). The table comes
  * from the document at start; nothing here walks the document per request.
  */
+import { matchBasePath } from '../../../spec/base-path';
 import type { CompiledSpec, OperationSpec } from '../../../spec/compile';
 import { methodNotAllowed, notFound, type ErrorReply } from '../errors';
 import type { Stage } from '../context';
@@ -16,8 +17,9 @@ export function matchOperation(
   method: string,
   path: string,
 ): RouteMatch {
-  if (path !== basePath && !path.startsWith(`${basePath}/`)) return { error: notFound(path) };
-  const rest = path.slice(basePath.length) || '/';
+  const under = matchBasePath(path, basePath);
+  if (under === undefined) return { error: notFound(path) };
+  const rest = under || '/';
   const wanted = method.toLowerCase();
   const allow: string[] = [];
   let head: { operation: OperationSpec; rawParams: string[] } | undefined;
