@@ -36,13 +36,12 @@ export const quotaCheck: Check = {
     if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
     if (probe.response.status === 429)
       return skipAll('the quota key is already spent; retry after its reset', probe.exchange);
-    // The budget from the IETF RateLimit field when present, X-RateLimit-* otherwise.
+    // The budget from X-RateLimit-* when present (what the document publishes), the IETF RateLimit field otherwise.
     const ietf = bindingLimit(probe.response.headers.ratelimit);
-    const remaining = ietf?.r ?? int(probe.response, 'x-ratelimit-remaining');
+    const remaining = int(probe.response, 'x-ratelimit-remaining') ?? ietf?.r;
     const reset =
-      ietf?.t !== undefined
-        ? Math.ceil(probe.exchange.receivedAt / 1000 + ietf.t)
-        : int(probe.response, 'x-ratelimit-reset');
+      int(probe.response, 'x-ratelimit-reset') ??
+      (ietf?.t !== undefined ? Math.ceil(probe.exchange.receivedAt / 1000 + ietf.t) : undefined);
     if (remaining === undefined)
       return skipAll('neither RateLimit nor X-RateLimit-Remaining to size the burst', probe.exchange);
     if (remaining > MAX_BURST)

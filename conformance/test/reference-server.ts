@@ -116,7 +116,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
         'X-RateLimit-Reset': String(reset),
       };
       if (fault === 'missing-rate-limit-header') delete headers['X-RateLimit-Reset'];
-      if (options.ietf !== false)
+      // Without any reset information the runner cannot pace: that fault drops the IETF fields too.
+      if (options.ietf !== false && fault !== 'missing-rate-limit-header')
         Object.assign(headers, ietfFields(fault, limit, w.used, reset - now / 1000));
       let reply: Reply;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -177,6 +178,6 @@ export function ietfFields(
     return { 'RateLimit-Policy': `"minute";q=${limit};w=60`, RateLimit: `minute;r=${r};t=oops` };
   return {
     'RateLimit-Policy': `"minute";q=${limit};w=60`,
-    RateLimit: `"minute";r=${fault === 'ietf-r-above-q' ? limit + 5 : r};t=${t}`,
+    RateLimit: `"minute";r=${fault === 'ietf-r-above-q' ? Math.max(0, limit + 5 - used) : r};t=${t}`,
   };
 }
