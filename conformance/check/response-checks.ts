@@ -3,7 +3,13 @@
  * no 5xx, documented status, JSON content type, body schema, documented headers, Error bodies, sane
  * rate-limit values. Uses the validators the spec loader compiled; nothing is compiled here.
  */
-import { formatAjvErrors, isJsonMediaType, validateHeaderValue, type HeaderSpec, type LoadedSpec } from '../../spec/load';
+import {
+  formatAjvErrors,
+  isJsonMediaType,
+  validateHeaderValue,
+  type HeaderSpec,
+  type LoadedSpec,
+} from '../../spec/load';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 import { errorBodyProblem } from './expectations';
 
@@ -65,7 +71,8 @@ function checkOne(
 
 function jsonProblem(res: RecordedResponse): string | undefined {
   const type = res.headers['content-type'];
-  if (!type || !isJsonMediaType(type)) return `Content-Type is ${type ?? 'missing'}, expected application/json`;
+  if (!type || !isJsonMediaType(type))
+    return `Content-Type is ${type ?? 'missing'}, expected application/json`;
   return res.json === undefined ? 'body is not JSON' : undefined;
 }
 

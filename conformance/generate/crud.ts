@@ -39,7 +39,11 @@ async function unknownIds(resource: Resource, ctx: RunContext): Promise<Finding[
   const rule = crudRuleId(resource, 'unknown-id-404');
   const findings: Finding[] = [];
   const id = unknownId(resource, ctx.runPrefix);
-  for (const action of ITEM_ACTIONS) {
+  // --read-only: the read alone (the writes would be skipped anyway, and would hide the read's verdict).
+  const actions = ctx.readOnly ? ITEM_ACTIONS.filter((a) => a === 'read') : ITEM_ACTIONS;
+  if (!actions.some((a) => resource.operations[a]))
+    return [skip(rule, '--read-only: the item operations all write')];
+  for (const action of actions) {
     const opId = resource.operations[action];
     const op = opId ? ctx.spec.byId.get(opId) : undefined;
     if (!op) continue;

@@ -21,7 +21,24 @@ export interface CrudServerOptions {
   fault?: CrudFault;
   /** key -> requests per minute. */
   keys?: Record<string, number>;
+  /** Requests per minute of callers without a valid key (default 1000). */
+  anonymousLimit?: number;
+  /** Where the key is read from (default: `Authorization: Bearer`), for documents with other schemes. */
+  credential?: (req: Request) => string | undefined;
 }
+
+/** The credential readers of the schemes the tests use. */
+export const CREDENTIALS = {
+  bearer: (req: Request) => /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1],
+  basicUser: (req: Request) => {
+    const b64 = /^Basic (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
+    return b64 ? Buffer.from(b64, 'base64').toString('utf8').split(':')[0] : undefined;
+  },
+  query: (name: string) => (req: Request) => new URL(req.url).searchParams.get(name) ?? undefined,
+  header: (name: string) => (req: Request) => req.headers.get(name) ?? undefined,
+  cookie: (name: string) => (req: Request) =>
+    new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(req.headers.get('cookie') ?? '')?.[1],
+};
 
 type Item = Record<string, unknown>;
 interface Reply {
@@ -38,7 +55,10 @@ const error = (status: number, code: string, message: string, headers?: Record<s
 });
 
 /** A fetch handler serving `specFile` under `/v1` of any host. */
-export async function createCrudHandler(specFile: string, options: CrudServerOptions = {}): Promise<FetchLike> {
+export async function createCrudHandler(
+  specFile: string,
+  options: CrudServerOptions = {},
+): Promise<FetchLike> {
   const spec = await loadSpecOrThrow(specFile);
   const inferred = inferResources(spec);
   if (!inferred.ok) throw new Error(inferred.error);
@@ -63,10 +83,16 @@ export async function createCrudHandler(specFile: string, options: CrudServerOpt
     }
     if (action === 'list') return { status: 200, body: [...store.values()] };
     const found = store.get(id);
-    if (!found) return fault === 'unknown-id-200' ? { status: 200, body: {} } : error(404, 'not_found', `No ${resource.name} ${id}.`);
+    if (!found)
+      return fault === 'unknown-id-200'
+        ? { status: 200, body: {} }
+        : error(404, 'not_found', `No ${resource.name} ${id}.`);
     if (action === 'read') {
       const other = [...store.values()].find((i) => i !== found);
-      return { status: 200, body: fault === 'read-other-item' ? (other ?? { ...found, [idField]: Number(id) + 1 }) : found };
+      return {
+        status: 200,
+        body: fault === 'read-other-item' ? (other ?? { ...found, [idField]: Number(id) + 1 }) : found,
+      };
     }
     if (action === 'remove') {
       if (fault !== 'delete-nothing') store.delete(id);
@@ -80,11 +106,17 @@ export async function createCrudHandler(specFile: string, options: CrudServerOpt
     return { status: 200, body: next };
   }
 
-  function checkBody(op: OperationSpec, binding: Binding | undefined, contentType: string, raw: string): Reply | { body: unknown } {
+  function checkBody(
+    op: OperationSpec,
+    binding: Binding | undefined,
+    contentType: string,
+    raw: string,
+  ): Reply | { body: unknown } {
     const rb = op.requestBody;
     if (!rb) return { body: undefined };
     const base = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!rb.mediaTypes.includes(base)) return error(415, 'unsupported_media_type', `Send ${rb.mediaTypes.join(' or ')}.`);
+    if (!rb.mediaTypes.includes(base))
+      return error(415, 'unsupported_media_type', `Send ${rb.mediaTypes.join(' or ')}.`);
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -125,10 +157,10 @@ export async function createCrudHandler(specFile: string, options: CrudServerOpt
 
   return async function crudHandler(req: Request): Promise<Response> {
     const now = Date.now();
-    const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
+    const token = (options.credential ?? CREDENTIALS.bearer)(req) || undefined;
     const known = token !== undefined && token in keys;
     const identity = known ? `key:${token}` : 'anonymous';
-    const limit = known ? (keys[token] ?? 60) : 60;
+    const limit = known ? (keys[token] ?? 60) : (options.anonymousLimit ?? 1000);
     let w = windows.get(identity);
     if (!w || now >= w.start + WINDOW_MS) w = { start: now, used: 0 };
     windows.set(identity, w);

@@ -37,10 +37,32 @@ describe('the second document against a faithful server, in-process', () => {
 
   it('generates the lifecycle of each resource, only the steps it has', () => {
     const ids = report.rules.map((r) => r.id);
-    for (const step of ['create', 'read', 'listed', 'replace', 'merge-patch', 'delete', 'delete-then-404', 'delete-again-404', 'unknown-id-404', 'read-only-rejected'])
+    for (const step of [
+      'create',
+      'read',
+      'listed',
+      'replace',
+      'merge-patch',
+      'delete',
+      'delete-then-404',
+      'delete-again-404',
+      'unknown-id-404',
+      'read-only-rejected',
+    ])
       expect(ids).toContain(`crud.pets.${step}`);
     expect(ids.filter((id) => id.startsWith('crud.orders.')).sort()).toEqual(
-      ['create', 'read', 'listed', 'delete', 'delete-then-404', 'delete-again-404', 'unknown-id-404', 'read-only-rejected'].map((s) => `crud.orders.${s}`).sort(),
+      [
+        'create',
+        'read',
+        'listed',
+        'delete',
+        'delete-then-404',
+        'delete-again-404',
+        'unknown-id-404',
+        'read-only-rejected',
+      ]
+        .map((s) => `crud.orders.${s}`)
+        .sort(),
     );
   });
 
@@ -62,7 +84,9 @@ describe('the second document against a faithful server, in-process', () => {
 
   it('passes every generated rule (none skipped) and deletes everything it created', () => {
     const generated = report.rules.filter((r) => /^(crud|body)\./.test(r.id));
-    expect(generated.filter((r) => r.status !== 'pass').map((r) => [r.id, r.evidence[0]?.problem])).toEqual([]);
+    expect(generated.filter((r) => r.status !== 'pass').map((r) => [r.id, r.evidence[0]?.problem])).toEqual(
+      [],
+    );
     expect(report.cleanup?.leftovers).toEqual([]);
     expect(report.cleanup?.deleted).toBeGreaterThan(0);
   });
