@@ -13,6 +13,11 @@ import { operationRequest } from './operation-request';
 interface Variant {
   rule: string;
   label: string;
+  /**
+   * Sent once per distinct security requirement rather than per operation: how a scheme's credential is parsed
+   * does not differ between operations, and unauthenticated requests share one small per-address budget.
+   */
+  perRequirement?: boolean;
   /** The credential to send, or undefined when no such credential exists for this operation. */
   auth: (schemes: SecurityScheme[], accepted: SecurityScheme[], ctx: RunContext) => Auth | undefined;
 }
@@ -26,6 +31,7 @@ const VARIANTS: Variant[] = [
     // The real key, in a scheme the operation does not accept.
     rule: 'auth.wrong-scheme',
     label: 'the key in a scheme the operation does not accept',
+    perRequirement: true,
     auth: (_schemes, accepted) => {
       const kinds = new Set(accepted.map(schemeKind));
       const wrong = [BASIC, BEARER].find((s) => !kinds.has(schemeKind(s)));
@@ -57,13 +63,17 @@ export const authMatrixCheck: Check = {
     const findings: Finding[] = [];
     // --read-only: writes are not sent, not even without a key (a broken server might perform them).
     const ops = ctx.spec.operations.filter((o) => o.requiresAuth && !(ctx.readOnly && isWrite(o.method)));
+    const sent = new Set<string>();
     for (const op of ops) {
       const alts = alternatives(op, ctx.spec.securitySchemes);
       const first = alts[0] ?? [];
       const names = op.security[0]?.join(' + ') ?? '';
+      const requirement = JSON.stringify(op.security);
       for (const variant of VARIANTS) {
         const auth = variant.auth(first, alts.flat(), ctx);
         if (!auth) continue;
+        if (variant.perRequirement && sent.has(`${variant.rule} ${requirement}`)) continue;
+        sent.add(`${variant.rule} ${requirement}`);
         const result = await ctx.client.send(operationRequest(op, auth, ctx.random, ctx.runPrefix));
         const bad = unusable(variant.rule, result);
         if (bad || result.kind !== 'response') {

@@ -9,6 +9,42 @@ interface HarHeader {
   value: string;
 }
 
+/** The parts of HAR 1.2 the runner writes (every field the format requires). */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: HarHeader[];
+    headers: HarHeader[];
+    queryString: HarHeader[];
+    postData?: { mimeType: string; text: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: HarHeader[];
+    headers: HarHeader[];
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+    comment?: string;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment?: string;
+}
+
+export interface Har {
+  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] };
+}
+
 const headerList = (headers: Record<string, string>): HarHeader[] =>
   Object.entries(headers).map(([name, value]) => ({ name, value }));
 
@@ -24,7 +60,7 @@ const mimeOf = (headers: Record<string, string>): string =>
   Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
 
 /** One HAR entry per exchange; an exchange without a response gets status 0 and its error as a comment. */
-function entryOf(e: Exchange): Record<string, unknown> {
+function entryOf(e: Exchange): HarEntry {
   const sent = e.sentAt ?? e.receivedAt;
   const res = e.response;
   const text = e.responseText ?? res?.body ?? '';
@@ -64,7 +100,7 @@ function entryOf(e: Exchange): Record<string, unknown> {
 }
 
 /** The HAR document of a run. */
-export function toHar(exchanges: readonly Exchange[], version: string): Record<string, unknown> {
+export function toHar(exchanges: readonly Exchange[], version: string): Har {
   return {
     log: {
       version: '1.2',
