@@ -25,4 +25,57 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The engine runs in browsers and service workers too: no Node module, no Buffer, no process (README).
+    files: [
+      'mock/core/**/*.ts',
+      'mock/adapters/fetch.ts',
+      'mock/adapters/msw.ts',
+      'spec/compile.ts',
+      'spec/resources.ts',
+      'spec/schema-shape.ts',
+      'spec/deref.ts',
+      'spec/base-path.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'the core imports no Node module' },
+            {
+              group: [
+                'fs',
+                'fs/*',
+                'path',
+                'os',
+                'crypto',
+                'http',
+                'net',
+                'stream',
+                'child_process',
+                'url',
+                'util',
+                'buffer',
+                'events',
+              ],
+              message: 'the core imports no Node module',
+            },
+            {
+              group: ['**/node/**', '**/spec/load', '**/spec/paths', '**/spec/validation-cache'],
+              message: 'imports point one way: node -> adapters -> core -> spec',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'the core uses Uint8Array' },
+        { name: 'process', message: 'the core reads no environment' },
+        { name: '__dirname', message: 'the core reads no file' },
+        { name: 'require', message: 'the core loads modules by import only' },
+      ],
+    },
+  },
 );
