@@ -10,6 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type LoadedSpec } from './compile';
 import { admitDocumentVocabulary, sharedAjv } from './ajv';
 import { readDocument } from './read-document';
+import { hideServerVariableDescriptions } from './schema-workarounds';
 
 export * from './compile';
 
@@ -58,8 +59,10 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
 async function validateDocument(file: string): Promise<Remembered> {
   const read = await readDocument(file);
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const restore = hideServerVariableDescriptions(read.document);
   // The third argument (options) makes swagger-parser take the object given instead of reading the file again.
   const document = await new SwaggerParser().validate(file, read.document as never, {});
+  restore(document);
   return { document, files: read.files, notes: read.notes };
 }
 
