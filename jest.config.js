@@ -1,8 +1,11 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/**
+ * Two projects: every test on the node:http adapter, and the behaviour suites (test/behaviour) once more on
+ * the fetch adapter: the same tests, two adapters.
+ * @type {import('jest').Config}
+ */
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>'],
-  testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   transform: {
@@ -14,5 +17,19 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!@scalar/)'],
+};
+
+const FETCH_SUITES = ['routing-auth', 'validation', 'rate-limit', 'resources'];
+
+module.exports = {
   testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'node-http', testMatch: ['**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'fetch',
+      testMatch: FETCH_SUITES.map((name) => `<rootDir>/test/behaviour/${name}.test.ts`),
+      setupFiles: ['<rootDir>/test/support/adapter-fetch.js'],
+    },
+  ],
 };

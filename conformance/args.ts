@@ -7,6 +7,8 @@ export interface CliOptions {
   reporter: ReporterName;
   output?: string;
   strict: boolean;
+  /** `--record FILE.har`: every exchange as HAR 1.2. */
+  record?: string;
 }
 
 export type ParsedArgs =
@@ -27,6 +29,7 @@ const VALUE_FLAGS = [
   'quota-key',
   'max-wait',
   'seed',
+  'record',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule']);
 
@@ -35,12 +38,12 @@ type Values = Map<string, string[]>;
 /** Parse `--flag value` / `--flag=value`; include, exclude and rule repeat and take comma lists. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
   const values: Values = new Map();
-  let strict = false;
+  const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
-    if (arg === '--strict') {
-      strict = true;
+    if (arg === '--strict' || arg === '--read-only') {
+      switches.add(arg.slice(2));
       continue;
     }
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
@@ -53,10 +56,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     if (values.has(name) && !REPEATABLE.has(name)) return { ok: false, error: `--${name} given twice` };
     values.set(name, [...(values.get(name) ?? []), ...(REPEATABLE.has(name) ? value.split(',') : [value])]);
   }
-  return build(values, strict, env);
+  return build(values, switches, env);
 }
 
-function build(values: Values, strict: boolean, env: NodeJS.ProcessEnv): ParsedArgs {
+function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.ProcessEnv): ParsedArgs {
   const one = (name: string) => values.get(name)?.[0];
   const target = one('target');
   if (!target) return { ok: false, error: '--target <base URL ending in /v1> is required' };
@@ -78,13 +81,17 @@ function build(values: Values, strict: boolean, env: NodeJS.ProcessEnv): ParsedA
   }
   const key = one('key') ?? env.PETSTORE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set PETSTORE_API_KEY' };
+  const record = one('record');
+  if (record !== undefined && !record.endsWith('.har'))
+    return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
   return {
     ok: true,
     help: false,
     cli: {
       reporter: reporter as ReporterName,
       output: one('output'),
-      strict,
+      strict: switches.has('strict'),
+      ...(record !== undefined ? { record } : {}),
       run: {
         target,
         key,
@@ -98,6 +105,7 @@ function build(values: Values, strict: boolean, env: NodeJS.ProcessEnv): ParsedA
         concurrency: numbers.concurrency,
         maxWaitMs: numbers['max-wait'],
         seed: numbers.seed,
+        ...(switches.has('read-only') ? { readOnly: true } : {}),
       },
     },
   };

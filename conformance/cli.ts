@@ -3,8 +3,11 @@ import fs from 'node:fs/promises';
 import { parseArgs } from './args';
 import { helpText } from './help';
 import { formatReport } from './report';
-import { ConformanceError, runConformance } from './run';
+import { toHar } from './report/har';
+import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
+
+const VERSION = '0.1.0';
 
 /** 1 when a contract rule failed (or, with --strict, any rule); 0 otherwise. */
 export function exitCodeOf(report: Report, strict: boolean): 0 | 1 {
@@ -37,9 +40,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   }
   const { cli } = parsed;
   let seed: number | undefined;
-  let report: Report;
+  let run: DetailedRun;
   try {
-    report = await runConformance({
+    run = await runConformanceDetailed({
       ...cli.run,
       onProgress: (event) => {
         if (event.type === 'start') seed = event.seed;
@@ -50,6 +53,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     if (!(err instanceof ConformanceError)) throw err;
     process.stderr.write(`conformance: ${err.message}\n`);
     return 2;
+  }
+  const report = run.report;
+  if (cli.record) {
+    await fs.writeFile(cli.record, `${JSON.stringify(toHar(run.exchanges, VERSION), null, 2)}\n`);
+    process.stderr.write(`conformance: ${run.exchanges.length} exchanges recorded in ${cli.record}\n`);
   }
   const text = formatReport(report, cli.reporter, { seed, color: !cli.output && process.stdout.isTTY });
   if (cli.output) {

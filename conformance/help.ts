@@ -17,8 +17,14 @@ Options:
   --target URL        base URL of the server, ending in /v1 (required)
   --key K             API key for the ordinary checks (or env PETSTORE_API_KEY, preferred; never printed)
   --quota-key K       a separate key the quota rules may spend (or env PETSTORE_QUOTA_KEY)
-  --spec FILE         OpenAPI document (default spec/openapi.yaml)
-  --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios)
+  --spec FILE         OpenAPI document (default spec/openapi.yaml); lifecycle, body, auth and rate-limit
+                      rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
+  --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios); "none" runs only the
+                      catalogue and the generated rules
+  --read-only         send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that
+                      reason. Otherwise whatever the run created is deleted at the end where the document
+                      has a delete, and the report lists what was left
+  --record FILE.har   write every exchange as HAR 1.2 (keys, tokens, passwords and cookies masked)
   --include TAG       run rules with this tag; opt-in tags (quota) are only run when included
   --exclude TAG       skip rules with this tag
   --rule ID           run only this rule (repeatable, or comma-separated)
@@ -39,5 +45,10 @@ Exit codes:
 
 Rules (id, kind, source, title):
 ${rules.join('\n')}
+
+Generated from the document (see conformance/README.md): crud.<resource>.<step> (create, read, listed,
+replace, merge-patch, delete, delete-then-404, delete-again-404, unknown-id-404, read-only-rejected) and
+body.<operationId>.<case> (valid, malformed-json, not-an-object, missing-<p>, type-<p>, min-length-<p>,
+max-length-<p>, minimum-<p>, maximum-<p>, enum-<p>, unknown-property).
 `;
 }

@@ -1,11 +1,21 @@
 /** The conformance runner as a library: `runConformance(options)` returns the report object. */
-export { runConformance, ConformanceError, DEFAULT_SCENARIOS_DIR } from './run';
+export {
+  runConformance,
+  runConformanceDetailed,
+  ConformanceError,
+  DEFAULT_SCENARIOS_DIR,
+  type DetailedRun,
+} from './run';
 export { RULES } from './rules';
 export { formatReport, REPORTERS, type ReporterName } from './report';
+export { toHar, type Har, type HarEntry } from './report/har';
 export type {
+  Cleanup,
   ConformanceOptions,
   CoverageEntry,
   Evidence,
+  FetchLike,
+  Leftover,
   ProgressEvent,
   Report,
   Rule,

@@ -1,11 +1,27 @@
 /** Keep API keys out of everything the runner prints or stores. */
 
+/** `free-demo-key` -> `free…(masked)`. */
+export function maskValue(value: string): string {
+  return value ? `${value.slice(0, 4)}…(masked)` : value;
+}
+
 /** `Bearer free-demo-key` -> `Bearer free…(masked)`; other Authorization values keep only their scheme. */
 export function maskAuthorization(value: string): string {
   const m = /^(\S+)\s+(.*)$/.exec(value);
-  if (!m) return value ? `${value.slice(0, 4)}…(masked)` : value;
+  if (!m) return maskValue(value);
   const [, scheme, token = ''] = m;
-  return token ? `${scheme} ${token.slice(0, 4)}…(masked)` : `${scheme} `;
+  return token ? `${scheme} ${maskValue(token)}` : `${scheme} `;
+}
+
+/** `a=secret; b=other` -> `a=secr…(masked); b=othe…(masked)` (Cookie and Set-Cookie values). */
+export function maskCookie(value: string): string {
+  return value
+    .split(/;\s*/)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq < 0 ? pair : `${pair.slice(0, eq)}=${maskValue(pair.slice(eq + 1))}`;
+    })
+    .join('; ');
 }
 
 /** Replace every occurrence of each secret (non-empty) by its masked form. */
@@ -13,7 +29,36 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < 4) continue;
-    out = out.split(secret).join(`${secret.slice(0, 4)}…(masked)`);
+    out = out.split(secret).join(maskValue(secret));
   }
   return out;
+}
+
+/** Mask the named headers (lower-case names): Authorization by scheme, cookies per value, others whole. */
+export function maskHeaderValues(
+  headers: Record<string, string>,
+  secretHeaders: ReadonlySet<string>,
+  secrets: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'proxy-authorization') out[name] = maskAuthorization(value);
+    else if (lower === 'cookie' || lower === 'set-cookie') out[name] = maskCookie(value);
+    else if (secretHeaders.has(lower)) out[name] = maskValue(value);
+    else out[name] = maskSecrets(value, secrets);
+  }
+  return out;
+}
+
+/** Mask the named query parameters of a URL, and any secret anywhere in it. */
+export function maskUrl(url: string, secretQuery: ReadonlySet<string>, secrets: readonly string[]): string {
+  let out = url;
+  for (const name of secretQuery) {
+    const escaped = encodeURIComponent(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`([?&]${escaped}=)([^&#]*)`, 'g'), (_m, head: string, value: string) =>
+      value ? `${head}${maskValue(decodeURIComponent(value))}` : head,
+    );
+  }
+  return maskSecrets(out, secrets);
 }

@@ -22,19 +22,25 @@ const a = (id: string, source: string, title: string, tags: string[]): Rule => (
 
 export const RULES: readonly Rule[] = [
   // §5: every operation requires a bearer key; a missing or invalid one gives 401 with an Error body.
-  c('auth.missing-key', '§5', 'No Authorization header gives 401 with an Error body on every operation', [
+  // Per security scheme the document declares (bearer, basic, apiKey in a header, query or cookie).
+  c('auth.missing-key', '§5', 'No credential gives 401 with an Error body on every secured operation', [
     'auth',
   ]),
   c(
     'auth.wrong-scheme',
     '§5',
-    'A non-bearer scheme (Basic) gives 401 with an Error body on every operation',
+    'The key in a scheme the operation does not accept (Basic for bearer) gives 401 with an Error body',
     ['auth'],
   ),
-  c('auth.empty-bearer', '§5', 'An empty bearer token gives 401 with an Error body on every operation', [
+  c(
+    'auth.empty-bearer',
+    '§5',
+    'An empty credential (bearer token, Basic, API key) gives 401 with an Error body',
+    ['auth'],
+  ),
+  c('auth.unknown-key', '§5', 'An unknown key gives 401 with an Error body on every secured operation', [
     'auth',
   ]),
-  c('auth.unknown-key', '§5', 'An unknown key gives 401 with an Error body on every operation', ['auth']),
   // §4 createCategory / listCategories
   c('categories.create-201', '§4', 'Creating a category gives 201 with a Category whose id is an integer', [
     'categories',
@@ -74,6 +80,15 @@ export const RULES: readonly Rule[] = [
     'ratelimit',
   ]),
   c('ratelimit.decrement', '§8', 'X-RateLimit-Remaining decreases by one per counted request', ['ratelimit']),
+  // IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers-11): skipped when the target sends none.
+  c('ratelimit.ietf-syntax', '§8', 'RateLimit and RateLimit-Policy are valid structured field Lists', [
+    'ratelimit',
+  ]),
+  c('ratelimit.ietf-quota', '§8', "RateLimit's r never exceeds its policy's q", ['ratelimit']),
+  c('ratelimit.ietf-countdown', '§8', "RateLimit's r decreases by one per counted request", ['ratelimit']),
+  c('ratelimit.ietf-retry-after', '§8', "A 429's Retry-After is not earlier than RateLimit's t", [
+    'ratelimit',
+  ]),
   c(
     'quota.429-after-limit',
     '§8',
@@ -94,9 +109,12 @@ export const RULES: readonly Rule[] = [
     'categories',
   ]),
   a('assume.unknown-path-404', '§4', 'An unknown path gives 404 with an Error body', ['response']),
-  a('assume.undocumented-method-405', '§4', 'An undocumented method gives 405 with an Error body', [
-    'generated',
-  ]),
+  a(
+    'assume.undocumented-method-405',
+    '§4',
+    'An undocumented method gives 405 with an Error body and an Allow listing the documented methods',
+    ['generated'],
+  ),
   a('assume.non-json-415', '§1', 'A non-JSON request content type gives 415 (or 400) with an Error body', [
     'categories',
   ]),

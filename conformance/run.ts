@@ -1,18 +1,23 @@
-/** The one place that knows the order of the stages: load -> execute -> check -> report. */
+/** The one place that knows the order of the stages: load -> generate -> execute -> check -> report. */
 import path from 'node:path';
-import { loadSpec } from '../spec/load';
+import { loadSpec, type LoadedSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
+import { inferResources } from '../spec/resources';
 import { aggregate } from './check/aggregate';
 import { computeCoverage } from './check/coverage';
+import { checkRateLimitFields, IETF_RULES } from './check/ratelimit-ietf';
 import { checkResponses, RESPONSE_RULES } from './check/response-checks';
 import { CHECKS } from './checks';
+import { chooseProbe, reachabilityPath } from './checks/probe';
+import { cleanUp } from './execute/cleanup';
 import { createClient } from './execute/client';
 import { seededRandom, type Check, type RunContext } from './execute/check-context';
 import { scenarioCheck } from './execute/run-scenario';
-import { loadScenarios } from './load/load-scenarios';
+import { generateRules } from './generate';
+import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectRules } from './load/select-rules';
 import { RULES } from './rules';
-import type { ConformanceOptions, Finding, Report, Rule } from './types';
+import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 
 export const DEFAULT_SCENARIOS_DIR = path.join(projectRoot(), 'conformance', 'scenarios');
 
@@ -21,66 +26,100 @@ export class ConformanceError extends Error {
   override readonly name = 'ConformanceError';
 }
 
+/** A report and every exchange behind it (for `--record FILE.har`). */
+export interface DetailedRun {
+  report: Report;
+  exchanges: Exchange[];
+}
+
 /** Run every selected rule against `options.target` and return the report. Throws ConformanceError. */
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
+  return (await runConformanceDetailed(options)).report;
+}
+
+/** Like runConformance, with the exchanges too. */
+export async function runConformanceDetailed(options: ConformanceOptions): Promise<DetailedRun> {
   const started = Date.now();
   validateOptions(options);
   const loaded = await loadSpec(options.specFile);
   if (!loaded.ok) throw new ConformanceError(loaded.error);
   const spec = loaded.spec;
-  const scenarios = await loadScenarios(
-    options.scenariosDir ?? DEFAULT_SCENARIOS_DIR,
-    new Set(spec.schemas.keys()),
-  );
+  validateTarget(options.target, spec);
+  const inferred = inferResources(spec);
+  if (!inferred.ok)
+    throw new ConformanceError(`cannot infer the resources of the document: ${inferred.error}`);
+  const model = inferred.model;
+  const generated = generateRules(spec, model);
+  const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
-  const selected = selectRules([...RULES, ...scenarios.rules], options);
+  const allRules = [...RULES, ...generated.rules, ...scenarios.rules];
+  const selected = selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runPrefix = `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
+  const readOnly = options.readOnly === true;
   const client = createClient({
     target: options.target,
     key: options.key,
     quotaKey: options.quotaKey,
     spec,
+    model,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxWaitMs: options.maxWaitMs ?? 30_000,
     reserve: concurrency,
+    readOnly,
+    fetch: options.fetch,
     onWait: (ms, why) => options.onProgress?.({ type: 'wait', ms, why }),
   });
+  const probe = chooseProbe(spec);
   const ctx: RunContext = {
     spec,
     client,
     runPrefix,
     random: seededRandom(seed),
     hasQuotaKey: !!options.quotaKey,
+    model,
+    readOnly,
+    probe,
   };
 
   // A first request that only proves the target answers; a refused connection stops the run (exit 2).
-  const probe = await client.send({ method: 'GET', path: '/categories', auth: { use: 'key' } });
-  if (probe.kind === 'error')
-    throw new ConformanceError(`target ${options.target} is unreachable: ${probe.exchange.error ?? ''}`);
+  const reach = await client.send({
+    method: 'GET',
+    path: reachabilityPath(spec, probe.op),
+    auth: { use: 'key' },
+  });
+  if (reach.kind === 'error')
+    throw new ConformanceError(`target ${options.target} is unreachable: ${reach.exchange.error ?? ''}`);
 
-  const allRules = [...RULES, ...scenarios.rules];
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
-  const checks = checksFor(
-    selected.rules,
-    scenarios.scenarios.map((s) => scenarioCheck(s, kindOf(s.rule))),
-  );
+  const checks = checksFor(selected.rules, [
+    ...generated.checks,
+    ...scenarios.scenarios.map((s) => scenarioCheck(s, kindOf(s.rule))),
+  ]);
   options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
   const findings = await executeChecks(checks, ctx, concurrency, options);
-  findings.push(...checkResponses(spec, client.exchanges));
+  const cleanup = await cleanUp(client, readOnly);
+  findings.push(...checkResponses(spec, client.exchanges), ...checkRateLimitFields(client.exchanges));
   const rules = aggregate(selected.rules, findings);
   const count = (s: string) => rules.filter((r) => r.status === s).length;
-  return {
+  const report: Report = {
     target: options.target,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
     rules,
     coverage: computeCoverage(spec, client.exchanges),
+    cleanup,
   };
+  return { report, exchanges: client.exchanges };
+}
+
+async function scenariosOf(options: ConformanceOptions, spec: LoadedSpec): Promise<ScenariosResult> {
+  if (options.scenariosDir === 'none') return { ok: true, scenarios: [], rules: [] };
+  return loadScenarios(options.scenariosDir ?? DEFAULT_SCENARIOS_DIR, new Set(spec.schemas.keys()));
 }
 
 function validateOptions(options: ConformanceOptions): void {
@@ -92,16 +131,22 @@ function validateOptions(options: ConformanceOptions): void {
   }
   if (!/^https?:$/.test(url.protocol))
     throw new ConformanceError(`--target must be http(s), not ${url.protocol}`);
-  if (!/\/v1\/?$/.test(url.pathname))
-    throw new ConformanceError(`--target must end in /v1 (§9), got ${options.target}`);
   if (!options.key) throw new ConformanceError('no API key: pass --key or set PETSTORE_API_KEY');
 }
 
+/** §9: the target ends in the document's version segment (`/v1` for the pet store), when it has one. */
+function validateTarget(target: string, spec: LoadedSpec): void {
+  const version = /\/v\d+$/.exec(spec.basePath)?.[0];
+  const pathname = new URL(target).pathname.replace(/\/+$/, '');
+  if (version && !pathname.endsWith(version))
+    throw new ConformanceError(`--target must end in ${version} (§9), got ${target}`);
+}
+
 /** Checks with at least one selected rule; response rules need traffic, so they pull in the ordinary checks. */
-function checksFor(selected: readonly Rule[], scenarioChecks: Check[]): Check[] {
+function checksFor(selected: readonly Rule[], generated: Check[]): Check[] {
   const ids = new Set(selected.map((r) => r.id));
-  const wantsTraffic = RESPONSE_RULES.some((id) => ids.has(id));
-  return [...CHECKS, ...scenarioChecks].filter(
+  const wantsTraffic = [...RESPONSE_RULES, ...IETF_RULES].some((id) => ids.has(id));
+  return [...CHECKS, ...generated].filter(
     (c) => c.rules.some((id) => ids.has(id)) || (wantsTraffic && c.phase !== 'last'),
   );
 }

@@ -34,7 +34,11 @@ export interface RecordedResponse {
 export interface Exchange {
   request: RecordedRequest;
   response?: RecordedResponse;
+  /** The whole response text (masked), for the HAR record; `response.body` is an excerpt. */
+  responseText?: string;
   error?: string;
+  /** Time the request was sent (ms since epoch). */
+  sentAt?: number;
   /** operationId of the documented operation the request addressed, if any. */
   operationId?: string;
   /** Time the response arrived (ms since epoch). */
@@ -51,12 +55,16 @@ export interface Finding {
   outcome: RuleStatus;
   problem?: string;
   exchange?: Exchange;
+  /** The earlier exchanges of the same check that led to this one (a lifecycle's create, read, ...). */
+  steps?: Exchange[];
 }
 
 export interface Evidence {
   request: RecordedRequest | null;
   response: RecordedResponse | null;
   problem: string;
+  /** The exchanges before this one that the rule's check made (present for multi-step rules). */
+  steps?: Array<{ request: RecordedRequest; response: RecordedResponse | null }>;
 }
 
 export interface RuleResult {
@@ -76,6 +84,19 @@ export interface CoverageEntry {
   observed: boolean;
 }
 
+/** Something the run created and could not delete at the end. */
+export interface Leftover {
+  resource: string;
+  id: string;
+  reason: string;
+}
+
+/** What the end-of-run clean-up did: items deleted, and what is left on the target. */
+export interface Cleanup {
+  deleted: number;
+  leftovers: Leftover[];
+}
+
 /** The report: what every reporter formats and what `runConformance` returns. */
 export interface Report {
   target: string;
@@ -84,6 +105,8 @@ export interface Report {
   summary: { pass: number; fail: number; skip: number };
   rules: RuleResult[];
   coverage: CoverageEntry[];
+  /** Always set by runConformance; optional so that reports built elsewhere (tests, older JSON) still type. */
+  cleanup?: Cleanup;
 }
 
 export type ProgressEvent =
@@ -100,6 +123,7 @@ export interface ConformanceOptions {
   /** A separate key whose quota the `quota` rules may spend. */
   quotaKey?: string;
   specFile?: string;
+  /** A scenario folder, or `none` to run only the catalogue and the rules generated from the document. */
   scenariosDir?: string;
   include?: string[];
   exclude?: string[];
@@ -108,5 +132,12 @@ export interface ConformanceOptions {
   concurrency?: number;
   maxWaitMs?: number;
   seed?: number;
+  /** Send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that reason. */
+  readOnly?: boolean;
+  /** The fetch the runner sends with (default globalThis.fetch); an in-process handler works too. */
+  fetch?: FetchLike;
   onProgress?: (event: ProgressEvent) => void;
 }
+
+/** `globalThis.fetch`, or any `(request) => Promise<Response>` such as an in-process handler. */
+export type FetchLike = (request: Request) => Promise<Response>;

@@ -5,6 +5,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { sharedAjv } from './ajv';
+import { basePathOf } from './base-path';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -17,10 +18,23 @@ export interface HeaderSpec {
   schema: OpenAPIV3_1.SchemaObject;
 }
 
+export interface ParamSpec {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: OpenAPIV3_1.SchemaObject;
+  /** Validates the value after coercion from its string form (see coerceParam). */
+  validate: ValidateFunction;
+}
+
 export interface ResponseSpec {
   status: string;
   description: string;
-  /** Compiled validator of the application/json body, when the spec documents one. */
+  /** The JSON media type the response documents (`application/json`, `application/problem+json`, ...). */
+  contentType?: string;
+  /** Every media type documented for this response. */
+  mediaTypes: string[];
+  /** Compiled validator of the JSON body, when the spec documents one. */
   validateBody?: ValidateFunction;
   schema?: OpenAPIV3_1.SchemaObject;
   example?: unknown;
@@ -40,8 +54,20 @@ export interface OperationSpec {
   /** `x-stability` of the operation, when the document gives one. */
   stability?: string;
   requiresAuth: boolean;
+  /** Security alternatives (OR), each a list of scheme names (AND); empty when the operation is open. */
+  security: string[][];
+  /** Every `x-` key of the operation. */
+  extensions: Record<string, unknown>;
+  /** Parameters by location (path and operation level merged, the operation's winning). */
+  pathParamSpecs: ParamSpec[];
+  queryParams: ParamSpec[];
+  headerParams: ParamSpec[];
   requestBody?: {
     required: boolean;
+    /** Every documented media type of the body. */
+    mediaTypes: string[];
+    /** `json` when a JSON media type is documented, else `form` for application/x-www-form-urlencoded. */
+    kind: 'json' | 'form' | 'other';
     schema: OpenAPIV3_1.SchemaObject;
     validate: ValidateFunction;
     example?: unknown;
@@ -59,6 +85,8 @@ export interface CompiledSpec {
   byId: Map<string, OperationSpec>;
   /** Compiled validators of each component schema, keyed by name. */
   schemas: Map<string, ValidateFunction>;
+  /** The document's security schemes, by name. */
+  securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
 }
 
 export interface LoadedSpec extends CompiledSpec {
@@ -95,7 +123,7 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
     for (const method of METHODS) {
       const op = item?.[method];
       if (!op) continue;
-      operations.push(compileOperation(compile, document, template, method, op));
+      operations.push(compileOperation(compile, document, template, method, op, item?.parameters));
     }
   }
   return {
@@ -105,6 +133,10 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
     operations,
     byId: new Map(operations.map((o) => [o.operationId, o])),
     schemas,
+    securitySchemes: (document.components?.securitySchemes ?? {}) as Record<
+      string,
+      OpenAPIV3_1.SecuritySchemeObject
+    >,
   };
 }
 
@@ -114,6 +146,7 @@ function compileOperation(
   template: string,
   method: HttpMethod,
   op: OpenAPIV3_1.OperationObject,
+  pathLevel: OpenAPIV3_1.PathItemObject['parameters'],
 ): OperationSpec {
   const where = `${method.toUpperCase()} ${template}`;
   if (!op.operationId) throw new Error(`${where} has no operationId`);
@@ -127,6 +160,9 @@ function compileOperation(
   }
   const security = op.security ?? document.security ?? [];
   const { pattern, params } = compilePath(template);
+  const paramSpecs = compileParams(compile, [...(pathLevel ?? []), ...(op.parameters ?? [])], where);
+  const extensions: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(op)) if (k.startsWith('x-')) extensions[k] = v;
   return {
     operationId: op.operationId,
     method,
@@ -137,6 +173,11 @@ function compileOperation(
     sunset: typeof ext['x-sunset'] === 'string' ? ext['x-sunset'] : undefined,
     stability: typeof ext['x-stability'] === 'string' ? ext['x-stability'] : undefined,
     requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
+    security: security.some((s) => Object.keys(s).length === 0) ? [] : security.map((s) => Object.keys(s)),
+    extensions,
+    pathParamSpecs: paramSpecs.filter((p) => p.in === 'path'),
+    queryParams: paramSpecs.filter((p) => p.in === 'query'),
+    headerParams: paramSpecs.filter((p) => p.in === 'header'),
     requestBody: compileRequestBody(
       compile,
       op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
@@ -151,14 +192,20 @@ function compileRequestBody(
   body: OpenAPIV3_1.RequestBodyObject | undefined,
   where: string,
 ): OperationSpec['requestBody'] {
-  const media = body?.content?.['application/json'];
-  if (!body || !media?.schema) return undefined;
-  const schema = media.schema as OpenAPIV3_1.SchemaObject;
+  if (!body?.content) return undefined;
+  const mediaTypes = Object.keys(body.content);
+  const json = mediaTypes.find(isJsonMediaType);
+  const form = mediaTypes.find((t) => t.toLowerCase().startsWith('application/x-www-form-urlencoded'));
+  const chosen = json ?? form ?? mediaTypes[0];
+  const media = chosen ? body.content[chosen] : undefined;
+  const schema = (media?.schema ?? {}) as OpenAPIV3_1.SchemaObject;
   return {
     required: body.required === true,
+    mediaTypes,
+    kind: json ? 'json' : form ? 'form' : 'other',
     schema,
     validate: compile(schema, `${where} requestBody`),
-    example: media.example,
+    example: exampleOf(media),
   };
 }
 
@@ -168,7 +215,9 @@ function compileResponse(
   res: OpenAPIV3_1.ResponseObject,
   where: string,
 ): ResponseSpec {
-  const media = res.content?.['application/json'];
+  const mediaTypes = Object.keys(res.content ?? {});
+  const contentType = mediaTypes.find(isJsonMediaType);
+  const media = contentType ? res.content?.[contentType] : undefined;
   const schema = media?.schema as OpenAPIV3_1.SchemaObject | undefined;
   const headers: HeaderSpec[] = Object.entries(res.headers ?? {}).map(([name, h]) => {
     const header = h as OpenAPIV3_1.HeaderObject;
@@ -183,11 +232,55 @@ function compileResponse(
   return {
     status,
     description: res.description,
+    contentType,
+    mediaTypes,
     schema,
     validateBody: schema ? compile(schema, `${where} body`) : undefined,
-    example: media?.example,
+    example: exampleOf(media),
     headers,
   };
+}
+
+/** `application/json`, `application/problem+json`, `application/vnd.x+json` (a wildcard is not one). */
+export function isJsonMediaType(type: string): boolean {
+  const t = (type.split(';')[0] ?? '').trim().toLowerCase();
+  return t === 'application/json' || /^application\/[\w.+-]+\+json$/.test(t);
+}
+
+/** The media type's `example`, else the value of its first `examples` entry. */
+function exampleOf(media: OpenAPIV3_1.MediaTypeObject | undefined): unknown {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0] as { value?: unknown } | undefined;
+  return first?.value;
+}
+
+function compileParams(compile: Compile, raw: readonly unknown[], where: string): ParamSpec[] {
+  const byKey = new Map<string, ParamSpec>();
+  for (const p of raw as OpenAPIV3_1.ParameterObject[]) {
+    if (!p || typeof p !== 'object' || !p.name) continue;
+    const schema = (p.schema ?? {}) as OpenAPIV3_1.SchemaObject;
+    const location = p.in as ParamSpec['in'];
+    byKey.set(`${location}:${p.name}`, {
+      name: p.name,
+      in: location,
+      required: p.required === true || location === 'path',
+      schema,
+      validate: compile(schema, `${where} parameter ${p.name}`),
+    });
+  }
+  return [...byKey.values()];
+}
+
+/** A parameter's string value as its schema's type (`"5"` -> 5 for an integer), unchanged when it does not fit. */
+export function coerceParam(schema: OpenAPIV3_1.SchemaObject, raw: string): unknown {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const t = raw.trim();
+  if ((types.includes('integer') || types.includes('number')) && t !== '' && !Number.isNaN(Number(t)))
+    return Number(t);
+  if (types.includes('boolean') && (t === 'true' || t === 'false')) return t === 'true';
+  if (types.includes('array')) return raw.split(',');
+  return raw;
 }
 
 /** `/pets/{petId}` -> /^\/pets\/([^/]+)$/ with params ['petId']. */
@@ -205,13 +298,6 @@ export function compilePath(template: string): { pattern: RegExp; params: string
     })
     .join('/');
   return { pattern: new RegExp(`^${source}$`), params };
-}
-
-function basePathOf(document: OpenAPIV3_1.Document): string {
-  const url = document.servers?.[0]?.url ?? '/';
-  const withoutVars = url.replace(/\{[^}]+\}/g, 'host');
-  const pathname = withoutVars.includes('://') ? new URL(withoutVars).pathname : withoutVars;
-  return pathname.replace(/\/+$/, '');
 }
 
 /** Coerce a header's string value to the type its schema names, then validate it. */

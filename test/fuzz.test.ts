@@ -36,7 +36,7 @@ let port: number;
 beforeAll(async () => {
   mock = await createMockServer({
     keys: KEYS,
-    seed: [{ name: 'dog' }, { name: 'cat', description: 'Cats' }],
+    seed: { categories: [{ name: 'dog' }, { name: 'cat', description: 'Cats' }] },
     clock: { now: () => now },
     admin: false, // POST /_mock/reset would be an accepted request that changes the list
   });
@@ -49,7 +49,7 @@ afterAll(() => mock.close());
 const nextDay = () => (now += DAY_MS + 60_000);
 
 /** The stored list as the store holds it, serialised (the store hands out its live array). */
-const storedList = async (): Promise<string> => JSON.stringify(await mock.deps.categories.list());
+const storedList = async (): Promise<string> => JSON.stringify(await mock.deps.records.list('categories'));
 
 /** Send bytes as they are (paths fetch would refuse or normalise) and read until the server closes. */
 function rawRequest(head: string, body: Buffer = Buffer.alloc(0)): Promise<RawResponse> {
@@ -192,7 +192,7 @@ describe('fuzzing the mock over HTTP (fast-check)', () => {
   it('a valid NewCategory is always stored, exactly once, as sent', async () => {
     await fc.assert(
       fc.asyncProperty(validNewCategory, async (input) => {
-        const before = (await mock.deps.categories.list()).length;
+        const before = (await mock.deps.records.list('categories')).length;
         const res = await fetch(`${base}/categories`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${ENT_KEY}`, 'Content-Type': 'application/json' },
@@ -201,7 +201,7 @@ describe('fuzzing the mock over HTTP (fast-check)', () => {
         expect(res.status).toBe(201);
         const created = (await res.json()) as { id: number };
         expect(created).toEqual({ ...input, id: expect.any(Number) });
-        const list = await mock.deps.categories.list();
+        const list = await mock.deps.records.list('categories');
         expect(list.length).toBe(before + 1);
         expect(list[list.length - 1]).toEqual(created);
         expect(list.filter((c) => c.id === created.id)).toHaveLength(1);

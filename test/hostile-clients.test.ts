@@ -25,7 +25,7 @@ const open: net.Socket[] = [];
 beforeAll(async () => {
   mock = await createMockServer({
     keys: [{ key: KEY, plan: 'enterprise', perMinute: 1e9, perDay: 1e12 }],
-    seed: [{ name: 'dog' }],
+    seed: { categories: [{ name: 'dog' }] },
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
   });

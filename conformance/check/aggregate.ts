@@ -1,17 +1,24 @@
 /** Findings -> one result per selected rule: fail beats skip beats pass; no finding at all is a skip. */
-import type { Evidence, Finding, Rule, RuleResult } from '../types';
+import type { Evidence, Exchange, Finding, Rule, RuleResult } from '../types';
 
 const MAX_EVIDENCE = 5;
 
 /** Turn a finding into evidence (request and response excerpt, key already masked by the client). */
 export function evidenceOf(finding: Finding): Evidence {
-  const res = finding.exchange?.response;
-  return {
+  const evidence: Evidence = {
     request: finding.exchange?.request ?? null,
-    // The parsed body stays out of the evidence: the excerpt is what a reader needs.
-    response: res ? { status: res.status, headers: res.headers, body: res.body } : null,
+    response: excerptOf(finding.exchange),
     problem: finding.problem ?? '',
   };
+  if (finding.steps)
+    evidence.steps = finding.steps.map((e) => ({ request: e.request, response: excerptOf(e) }));
+  return evidence;
+}
+
+// The parsed body stays out of the evidence: the excerpt is what a reader needs.
+function excerptOf(exchange: Exchange | undefined): Evidence['response'] {
+  const res = exchange?.response;
+  return res ? { status: res.status, headers: res.headers, body: res.body } : null;
 }
 
 /** The result of each rule, in catalogue order. */

@@ -14,12 +14,22 @@ export function jsonType(value: unknown): string {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** §7: an Error body (code, message, status) whose status equals the HTTP status; a problem or undefined. */
-export function errorBodyProblem(spec: LoadedSpec, res: RecordedResponse): string | undefined {
-  const validate = spec.schemas.get('Error');
-  if (!validate) return 'the spec has no Error schema';
+/**
+ * §7: an error body of the documented shape: the schema the operation documents for this status (or `default`),
+ * else the document's `Error` schema; a `status` member must equal the HTTP status. A problem or undefined.
+ */
+export function errorBodyProblem(
+  spec: LoadedSpec,
+  res: RecordedResponse,
+  operationId?: string,
+): string | undefined {
+  const op = operationId ? spec.byId.get(operationId) : undefined;
+  const documented = op?.responses.get(String(res.status)) ?? op?.responses.get('default');
+  const validate = documented?.validateBody ?? spec.schemas.get('Error');
+  if (!validate) return res.json === undefined ? 'the error body is not JSON' : undefined;
   if (!validate(res.json)) return `body is not an Error: ${formatAjvErrors(validate.errors)}`;
-  const status = (res.json as { status: unknown }).status;
+  const status = (res.json as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return undefined;
   return status === res.status ? undefined : `Error status ${String(status)} differs from HTTP ${res.status}`;
 }
 
@@ -29,6 +39,7 @@ export function checkExpectations(
   res: RecordedResponse,
   spec: LoadedSpec,
   vars: Readonly<Record<string, unknown>>,
+  operationId?: string,
 ): string[] {
   const problems: string[] = [];
   if (expect.status !== undefined) {
@@ -41,7 +52,7 @@ export function checkExpectations(
       problems.push(`body is not a ${expect.schema}: ${formatAjvErrors(validate.errors)}`);
   }
   if (expect.error) {
-    const problem = errorBodyProblem(spec, res);
+    const problem = errorBodyProblem(spec, res, operationId);
     if (problem) problems.push(problem);
   }
   for (const [pointer, raw] of Object.entries(expect.equals ?? {})) {

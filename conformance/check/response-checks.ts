@@ -3,7 +3,13 @@
  * no 5xx, documented status, JSON content type, body schema, documented headers, Error bodies, sane
  * rate-limit values. Uses the validators the spec loader compiled; nothing is compiled here.
  */
-import { formatAjvErrors, validateHeaderValue, type HeaderSpec, type LoadedSpec } from '../../spec/load';
+import {
+  formatAjvErrors,
+  isJsonMediaType,
+  validateHeaderValue,
+  type HeaderSpec,
+  type LoadedSpec,
+} from '../../spec/load';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 import { errorBodyProblem } from './expectations';
 
@@ -37,10 +43,12 @@ function checkOne(
   const judge = (ruleId: string, problem: string | undefined) =>
     out.push(problem ? { ruleId, outcome: 'fail', problem, exchange: ex } : { ruleId, outcome: 'pass' });
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
-  judge('response.json', jsonProblem(res));
-  if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res));
   const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
   const documented = op?.responses.get(String(res.status));
+  // A response documented without content (a 204) has no body to be JSON.
+  const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
+  if (!bodiless) judge('response.json', jsonProblem(res));
+  if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
     judge(
@@ -63,7 +71,7 @@ function checkOne(
 
 function jsonProblem(res: RecordedResponse): string | undefined {
   const type = res.headers['content-type'];
-  if (!type || !/^application\/json\b/i.test(type))
+  if (!type || !isJsonMediaType(type))
     return `Content-Type is ${type ?? 'missing'}, expected application/json`;
   return res.json === undefined ? 'body is not JSON' : undefined;
 }

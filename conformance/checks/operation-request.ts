@@ -2,6 +2,7 @@
 import type { OperationSpec } from '../../spec/load';
 import type { Auth, Outgoing } from '../execute/client';
 import { generateValid } from '../execute/generate-bodies';
+import { jsonMediaType } from '../generate/requests';
 
 /** `/pets/{petId}` -> `/pets/1`: parameter values are not published, so 1 stands for "some id". */
 export function samplePath(template: string): string {
@@ -19,7 +20,7 @@ export function operationRequest(
   if (!op.requestBody) return out;
   return {
     ...out,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': jsonMediaType(op) },
     body: JSON.stringify(generateValid(op.requestBody.schema, random, prefix)),
   };
 }

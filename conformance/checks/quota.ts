@@ -4,6 +4,7 @@
  */
 import { errorBodyProblem } from '../check/expectations';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
+import { bindingLimit } from '../execute/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 
 const EXTRA = 5;
@@ -22,9 +23,12 @@ export const quotaCheck: Check = {
   phase: 'last',
   async run(ctx: RunContext): Promise<Finding[]> {
     if (!ctx.hasQuotaKey) return skipAll('no quota key: pass --quota-key or set PETSTORE_QUOTA_KEY');
+    if (!ctx.probe.op) return skipAll(ctx.probe.reason);
+    const path = ctx.probe.op.path;
+    const operationId = ctx.probe.op.operationId;
     const probe = await ctx.client.send({
       method: 'GET',
-      path: '/categories',
+      path,
       auth: { use: 'quota' },
       expects429: true,
     });
@@ -32,14 +36,19 @@ export const quotaCheck: Check = {
     if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
     if (probe.response.status === 429)
       return skipAll('the quota key is already spent; retry after its reset', probe.exchange);
-    const remaining = int(probe.response, 'x-ratelimit-remaining');
-    const reset = int(probe.response, 'x-ratelimit-reset');
-    if (remaining === undefined) return skipAll('no X-RateLimit-Remaining to size the burst', probe.exchange);
+    // The budget from X-RateLimit-* when present (what the document publishes), the IETF RateLimit field otherwise.
+    const ietf = bindingLimit(probe.response.headers.ratelimit);
+    const remaining = int(probe.response, 'x-ratelimit-remaining') ?? ietf?.r;
+    const reset =
+      int(probe.response, 'x-ratelimit-reset') ??
+      (ietf?.t !== undefined ? Math.ceil(probe.exchange.receivedAt / 1000 + ietf.t) : undefined);
+    if (remaining === undefined)
+      return skipAll('neither RateLimit nor X-RateLimit-Remaining to size the burst', probe.exchange);
     if (remaining > MAX_BURST)
       return skipAll(`remaining ${remaining} is more than a ${MAX_BURST}-request burst`);
     const results = await Promise.all(
       Array.from({ length: remaining + EXTRA }, () =>
-        ctx.client.send({ method: 'GET', path: '/categories', auth: { use: 'quota' }, expects429: true }),
+        ctx.client.send({ method: 'GET', path, auth: { use: 'quota' }, expects429: true }),
       ),
     );
     const responses = results.flatMap((r) => (r.kind === 'response' ? [r] : []));
@@ -69,7 +78,7 @@ export const quotaCheck: Check = {
       );
     for (const r of refused) {
       const problem =
-        errorBodyProblem(ctx.spec, r.response) ??
+        errorBodyProblem(ctx.spec, r.response, operationId) ??
         (r.response.headers['retry-after'] === undefined ? '429 without Retry-After' : undefined);
       findings.push(
         problem

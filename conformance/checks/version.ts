@@ -1,17 +1,31 @@
-/** §9: the base address ends in /v1 and serves the operations; another version segment is not served. */
-import { fail, pass, unusable, type Check, type RunContext } from '../execute/check-context';
+/**
+ * §9: the base address ends in the document's version segment (`/v1`) and serves the operations there; another
+ * version segment is not served. Skipped with the reason when the document's base path has no version.
+ */
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
 import type { Finding } from '../types';
+
+const RULES = ['version.v1-segment', 'assume.other-version-absent'];
 
 export const versionCheck: Check = {
   name: 'version segment',
-  rules: ['version.v1-segment', 'assume.other-version-absent'],
+  rules: RULES,
   async run(ctx: RunContext): Promise<Finding[]> {
+    const version = /\/v(\d+)$/.exec(ctx.spec.basePath);
+    if (!version)
+      return RULES.map((r) =>
+        skip(r, `the document's base path "${ctx.spec.basePath}" has no version segment`),
+      );
+    const segment = `/v${version[1] ?? ''}`;
+    const op =
+      ctx.probe.op ?? ctx.spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0);
+    if (!op) return RULES.map((r) => skip(r, 'the document has no GET without path parameters'));
     const findings: Finding[] = [];
     const target = new URL(ctx.client.target);
     const base = target.pathname.replace(/\/+$/, '');
-    if (!base.endsWith('/v1'))
-      findings.push(fail('version.v1-segment', `target ${target.href} does not end in /v1`));
-    const ok = await ctx.client.send({ method: 'GET', path: '/categories', auth: { use: 'key' } });
+    if (!base.endsWith(segment))
+      findings.push(fail('version.v1-segment', `target ${target.href} does not end in ${segment}`));
+    const ok = await ctx.client.send({ method: 'GET', path: op.path, auth: { use: 'key' } });
     const bad = unusable('version.v1-segment', ok);
     if (bad) findings.push(bad);
     else if (ok.kind === 'response')
@@ -20,24 +34,24 @@ export const versionCheck: Check = {
           ? pass('version.v1-segment', ok.exchange)
           : fail(
               'version.v1-segment',
-              `GET /v1/categories gave ${ok.response.status}, expected 200`,
+              `GET ${segment}${op.path} gave ${ok.response.status}, expected 200`,
               ok.exchange,
             ),
       );
     const other = new URL(target.href);
-    other.pathname = `${base.replace(/\/v1$/, '/v2')}/categories`;
-    const v2 = await ctx.client.send({ method: 'GET', url: other.href, auth: { use: 'key' } });
-    const badV2 = unusable('assume.other-version-absent', v2);
-    if (badV2) findings.push(badV2);
-    else if (v2.kind === 'response')
+    other.pathname = `${base.slice(0, base.length - segment.length)}/v${Number(version[1]) + 1}${op.path}`;
+    const next = await ctx.client.send({ method: 'GET', url: other.href, auth: { use: 'key' } });
+    const badNext = unusable('assume.other-version-absent', next);
+    if (badNext) findings.push(badNext);
+    else if (next.kind === 'response')
       findings.push(
-        v2.response.status >= 200 && v2.response.status < 300
+        next.response.status >= 200 && next.response.status < 300
           ? fail(
               'assume.other-version-absent',
-              `GET ${other.pathname} succeeded with ${v2.response.status}`,
-              v2.exchange,
+              `GET ${other.pathname} succeeded with ${next.response.status}`,
+              next.exchange,
             )
-          : pass('assume.other-version-absent', v2.exchange),
+          : pass('assume.other-version-absent', next.exchange),
       );
     return findings;
   },

@@ -1,5 +1,6 @@
 /** What every executable check receives, and the shape of a check: data in, findings out. */
-import type { LoadedSpec } from '../../spec/load';
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
+import type { ResourceModel } from '../../spec/resources';
 import type { Exchange, Finding } from '../types';
 import type { Client, SendResult } from './client';
 
@@ -11,6 +12,12 @@ export interface RunContext {
   /** Seeded random numbers in [0, 1): a failure can be replayed with the same --seed. */
   random: () => number;
   hasQuotaKey: boolean;
+  /** The document's resources (spec/resources.ts): what the lifecycle and body rules are generated from. */
+  model: ResourceModel;
+  /** `--read-only`: nothing but GET, HEAD and OPTIONS is sent. */
+  readOnly: boolean;
+  /** The rate-limit probe: a safe GET without path parameters that documents rate-limit headers. */
+  probe: { op: OperationSpec } | { op?: undefined; reason: string };
 }
 
 export interface Check {
@@ -23,11 +30,12 @@ export interface Check {
 }
 
 export const pass = (ruleId: string, exchange?: Exchange): Finding => ({ ruleId, outcome: 'pass', exchange });
-export const fail = (ruleId: string, problem: string, exchange?: Exchange): Finding => ({
+export const fail = (ruleId: string, problem: string, exchange?: Exchange, steps?: Exchange[]): Finding => ({
   ruleId,
   outcome: 'fail',
   problem,
   exchange,
+  steps: steps && steps.length > 0 ? steps : undefined,
 });
 export const skip = (ruleId: string, problem: string, exchange?: Exchange): Finding => ({
   ruleId,

@@ -1,21 +1,36 @@
 /**
- * The runner's only way to the target: builds the request, paces it per identity (§8), sends it,
- * records a masked exchange for the check stage and the report.
+ * The runner's only way to the target: builds the request (credentials where the document's security schemes
+ * put them), paces it per identity (§8), sends it, records a masked exchange for the check stage, the report
+ * and the HAR file, and notes what the run created so that it can be deleted at the end.
  */
-import type { LoadedSpec } from '../../spec/load';
-import { maskAuthorization, maskSecrets } from '../mask';
-import type { Exchange, RecordedResponse } from '../types';
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
+import type { ResourceModel } from '../../spec/resources';
+import { maskHeaderValues, maskSecrets, maskUrl } from '../mask';
+import type { Exchange, FetchLike, RecordedResponse } from '../types';
+import { emptyPlacement, place, secretNames, type Placement, type SecurityScheme } from './credentials';
+import { createdItems, type CreatedItems } from './created';
 import { sendHttp } from './http';
 import { decideWait, INITIAL_PACE, noteSent, observeResponse, type PaceState } from './pacer';
 
-/** `key`/`quota`: bearer with that key; `none`: no header; `raw`: this exact Authorization value. */
-export type Auth = { use: 'key' } | { use: 'quota' } | { use: 'none' } | { use: 'raw'; value: string };
+/**
+ * `key`/`quota`: that key, placed as the operation's first security requirement says; `none`: no credential;
+ * `raw`: this exact Authorization value; `as`: `value` placed under each of these schemes; `key-as`: the key
+ * placed under these schemes (a scheme the operation does not accept, for the auth matrix).
+ */
+export type Auth =
+  | { use: 'key' }
+  | { use: 'quota' }
+  | { use: 'none' }
+  | { use: 'raw'; value: string }
+  | { use: 'as'; schemes: SecurityScheme[]; value: string }
+  | { use: 'key-as'; schemes: SecurityScheme[] };
 
 export interface Outgoing {
   method: string;
   /** Path under the target (`/categories`), or `url` for an absolute address. */
   path?: string;
   url?: string;
+  query?: Record<string, string>;
   auth: Auth;
   headers?: Record<string, string>;
   body?: string;
@@ -33,32 +48,46 @@ export interface ClientOptions {
   key: string;
   quotaKey?: string;
   spec: LoadedSpec;
+  model: ResourceModel;
   timeoutMs: number;
   maxWaitMs: number;
   reserve: number;
+  readOnly?: boolean;
+  fetch?: FetchLike;
   onWait?: (ms: number, why: string) => void;
 }
 
 const EXCERPT = 1000;
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Client {
   send(out: Outgoing): Promise<SendResult>;
   readonly exchanges: Exchange[];
   readonly target: string;
+  /** What the run created and has not deleted yet. */
+  readonly created: CreatedItems;
 }
+
+/** `--read-only` refuses every method but GET, HEAD and OPTIONS. */
+export const isWrite = (method: string): boolean => !SAFE.has(method.toUpperCase());
 
 /** Build a client; every exchange it makes is kept in `exchanges`. */
 export function createClient(options: ClientOptions): Client {
   const pace = new Map<string, PaceState>();
   const exchanges: Exchange[] = [];
   const secrets = [options.key, options.quotaKey ?? ''].filter((s) => s.length > 0);
+  const names = secretNames(options.spec.securitySchemes);
   const basePath = new URL(options.target).pathname.replace(/\/+$/, '');
+  const created = createdItems(options.model);
 
   return {
     exchanges,
     target: options.target,
+    created,
     async send(out: Outgoing): Promise<SendResult> {
+      if (options.readOnly && isWrite(out.method))
+        return { kind: 'skipped', reason: `--read-only: ${out.method.toUpperCase()} is not sent` };
       const identity = out.auth.use === 'key' || out.auth.use === 'quota' ? out.auth.use : 'anonymous';
       // A quota burst (expects429) is deliberate and not paced; everything else is.
       const { waitMs, why } = out.expects429
@@ -71,17 +100,26 @@ export function createClient(options: ClientOptions): Client {
         await sleep(waitMs);
       }
       pace.set(identity, noteSent(pace.get(identity) ?? INITIAL_PACE));
-      const url = out.url ?? `${options.target.replace(/\/+$/, '')}${out.path ?? ''}`;
-      const headers = { ...out.headers, ...authHeader(out.auth, options) };
-      const result = await sendHttp({ method: out.method, url, headers, body: out.body }, options.timeoutMs);
+      const base = out.url ?? `${options.target.replace(/\/+$/, '')}${out.path ?? ''}`;
+      const op = matchOperation(options.spec, out.method, new URL(base).pathname, basePath);
+      const creds = credentialsOf(out.auth, op, options);
+      const url = withQuery(base, { ...out.query, ...creds.query });
+      const headers = { ...out.headers, ...creds.headers };
+      const sentAt = Date.now();
+      const result = await sendHttp(
+        { method: out.method, url, headers, body: out.body },
+        options.timeoutMs,
+        options.fetch,
+      );
       const exchange: Exchange = {
         request: {
           method: out.method,
-          url,
-          headers: maskHeaders(headers),
+          url: maskUrl(url, names.query, secrets),
+          headers: maskHeaderValues(headers, names.headers, secrets),
           body: out.body === undefined ? undefined : maskSecrets(out.body, secrets),
         },
-        operationId: matchOperationId(options.spec, out.method, new URL(url).pathname, basePath),
+        operationId: op?.operationId,
+        sentAt,
         receivedAt: Date.now(),
         expects429: out.expects429,
         outsideContract: out.outsideContract,
@@ -91,13 +129,16 @@ export function createClient(options: ClientOptions): Client {
         exchange.error = result.error;
         return { kind: 'error', exchange };
       }
+      const text = maskSecrets(result.text, secrets);
       const response: RecordedResponse = {
         status: result.status,
-        headers: result.headers,
-        body: maskSecrets(result.text.slice(0, EXCERPT), secrets),
+        headers: maskHeaderValues(result.headers, names.headers, secrets),
+        body: text.slice(0, EXCERPT),
         json: parseJson(result.text),
       };
       exchange.response = response;
+      exchange.responseText = text;
+      created.observe(exchange, op);
       const state = pace.get(identity) ?? INITIAL_PACE;
       const expects429 = out.expects429 === true;
       pace.set(identity, observeResponse(state, result.status, result.headers, Date.now(), expects429));
@@ -108,18 +149,40 @@ export function createClient(options: ClientOptions): Client {
   };
 }
 
-function authHeader(auth: Auth, options: ClientOptions): Record<string, string> {
-  if (auth.use === 'key') return { Authorization: `Bearer ${options.key}` };
-  if (auth.use === 'quota') return { Authorization: `Bearer ${options.quotaKey ?? ''}` };
-  if (auth.use === 'raw') return { Authorization: auth.value };
-  return {};
+/** The credential parts of a request: the key under the operation's (else the document's) first requirement. */
+function credentialsOf(auth: Auth, op: OperationSpec | undefined, options: ClientOptions): Placement {
+  if (auth.use === 'none') return emptyPlacement();
+  if (auth.use === 'raw') return { headers: { Authorization: auth.value }, query: {} };
+  if (auth.use === 'as' || auth.use === 'key-as') {
+    const into = emptyPlacement();
+    const value = auth.use === 'as' ? auth.value : options.key;
+    for (const scheme of auth.schemes) place(scheme, value, into);
+    return into;
+  }
+  const key = auth.use === 'quota' ? (options.quotaKey ?? '') : options.key;
+  const into = emptyPlacement();
+  for (const scheme of keySchemes(options.spec, op)) place(scheme, key, into);
+  return into;
 }
 
-function maskHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    out[name] = name.toLowerCase() === 'authorization' ? maskAuthorization(value) : value;
-  return out;
+/** The schemes a valid key is sent under: the operation's first requirement, else the document's, else bearer. */
+export function keySchemes(spec: LoadedSpec, op: OperationSpec | undefined): SecurityScheme[] {
+  const docLevel = (spec.document.security ?? []).map((s) => Object.keys(s));
+  const requirement =
+    op?.security[0] ?? docLevel.find((r) => r.length > 0) ?? Object.keys(spec.securitySchemes).slice(0, 1);
+  const schemes = requirement.flatMap((name) => {
+    const scheme = spec.securitySchemes[name];
+    return scheme ? [scheme] : [];
+  });
+  return schemes.length > 0 ? schemes : [{ type: 'http', scheme: 'bearer' }];
+}
+
+function withQuery(url: string, query: Record<string, string>): string {
+  const entries = Object.entries(query);
+  if (entries.length === 0) return url;
+  const parsed = new URL(url);
+  for (const [name, value] of entries) parsed.searchParams.set(name, value);
+  return parsed.href;
 }
 
 function parseJson(text: string): unknown {
@@ -131,14 +194,23 @@ function parseJson(text: string): unknown {
 }
 
 /** The documented operation a request addresses, by method and path under the base path. */
+export function matchOperation(
+  spec: LoadedSpec,
+  method: string,
+  pathname: string,
+  basePath: string,
+): OperationSpec | undefined {
+  if (basePath !== '' && !pathname.startsWith(`${basePath}/`)) return undefined;
+  const rest = pathname.slice(basePath.length);
+  return spec.operations.find((o) => o.method === method.toLowerCase() && o.pathPattern.test(rest));
+}
+
+/** The operationId a request addresses (see matchOperation). */
 export function matchOperationId(
   spec: LoadedSpec,
   method: string,
   pathname: string,
   basePath: string,
 ): string | undefined {
-  if (!pathname.startsWith(`${basePath}/`)) return undefined;
-  const rest = pathname.slice(basePath.length);
-  const op = spec.operations.find((o) => o.method === method.toLowerCase() && o.pathPattern.test(rest));
-  return op?.operationId;
+  return matchOperation(spec, method, pathname, basePath)?.operationId;
 }

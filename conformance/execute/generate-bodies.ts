@@ -1,10 +1,8 @@
 /**
- * Request bodies generated from a schema with a seeded random source: valid ones, and mutations that
- * break exactly one constraint (a required property dropped, a property of the wrong type).
+ * Request bodies generated from a schema with a seeded random source: valid ones (bounds, enums and formats
+ * respected, `allOf` merged), and mutations that break exactly one constraint.
  */
-import type { OpenAPIV3_1 } from 'openapi-types';
-
-type Schema = OpenAPIV3_1.SchemaObject;
+import { arrayItems, objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 
 export interface BodyCase {
   label: string;
@@ -17,42 +15,111 @@ function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
-/** A value valid against a (simple) schema; strings carry the run prefix so the data is recognisable. */
-export function generateValid(schema: Schema, random: () => number, prefix: string): unknown {
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (schema.enum && schema.enum.length > 0) return pick(schema.enum, random);
-  if (type === 'object' || schema.properties) {
+/** The JSON type a value of this schema gets: its first non-null type, else what its keywords suggest. */
+export function mainType(schema: Schema): string | undefined {
+  const types = typesOf(schema).filter((t) => t !== 'null');
+  if (types[0]) return types[0];
+  if (objectShape(schema)) return 'object';
+  if (arrayItems(schema)) return 'array';
+  const s = schema as Record<string, unknown>;
+  if (s.minLength !== undefined || s.maxLength !== undefined || s.pattern !== undefined) return 'string';
+  if (s.minimum !== undefined || s.maximum !== undefined) return 'number';
+  return undefined;
+}
+
+export interface GenerateOptions {
+  /** Every optional property too (a lifecycle needs them to see a merge patch keep them). */
+  full?: boolean;
+}
+
+/** A value valid against `schema`; strings carry the run prefix so the data is recognisable. */
+export function generateValid(
+  schema: Schema,
+  random: () => number,
+  prefix: string,
+  options: GenerateOptions = {},
+): unknown {
+  const s = schema as Schema & Record<string, unknown>;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return pick(s.enum, random);
+  const type = mainType(schema);
+  if (type === 'object') {
+    const shape = objectShape(schema);
     const out: Record<string, unknown> = {};
-    const required = new Set(schema.required ?? []);
-    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-      const prop = sub as Schema;
-      if (prop.readOnly) continue;
-      if (required.has(name) || random() < 0.5) out[name] = generateValid(prop, random, `${prefix}-${name}`);
+    for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
+      if ((prop as { readOnly?: unknown }).readOnly === true) continue;
+      if (shape?.required.has(name) || options.full || random() < 0.5)
+        out[name] = generateValid(prop, random, `${prefix}-${name}`, options);
     }
     return out;
   }
   if (type === 'array') {
-    const items = (schema as { items?: Schema }).items ?? {};
-    return [generateValid(items, random, prefix)];
+    const min = typeof s.minItems === 'number' ? s.minItems : 1;
+    const items = arrayItems(schema) ?? {};
+    return Array.from({ length: Math.max(1, min) }, () => generateValid(items, random, prefix, options));
   }
-  if (type === 'integer') return Math.floor(random() * 1000);
-  if (type === 'number') return Math.round(random() * 100000) / 100;
+  if (type === 'integer' || type === 'number') return numberIn(s, type, random);
   if (type === 'boolean') return random() < 0.5;
-  return `${prefix}-${pick(WORDS, random)}-${Math.floor(random() * 10000)}`;
+  return stringFor(s, random, prefix);
 }
 
-/** A value of a JSON type the schema does not allow. */
-function wrongTypeValue(schema: Schema, random: () => number): unknown {
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  const candidates: unknown[] =
-    type === 'string'
-      ? [42, true, null, ['x'], { x: 1 }]
-      : type === 'integer' || type === 'number'
-        ? ['seven', true, null, [1]]
-        : type === 'boolean'
-          ? ['yes', 1, null]
-          : ['not-an-object', 7];
-  return pick(candidates, random);
+function numberIn(s: Record<string, unknown>, type: string, random: () => number): number {
+  const lo =
+    typeof s.minimum === 'number'
+      ? s.minimum
+      : typeof s.exclusiveMinimum === 'number'
+        ? s.exclusiveMinimum + 1
+        : 0;
+  const hi =
+    typeof s.maximum === 'number'
+      ? s.maximum
+      : typeof s.exclusiveMaximum === 'number'
+        ? s.exclusiveMaximum - 1
+        : lo + 1000;
+  const value = lo + random() * Math.max(0, hi - lo);
+  return type === 'integer'
+    ? Math.max(Math.ceil(lo), Math.min(Math.floor(hi), Math.round(value)))
+    : Math.round(value * 100) / 100;
+}
+
+const FORMATS: Record<string, (n: number) => string> = {
+  'date-time': (n) => new Date(Date.UTC(2024, 0, 1 + (n % 300))).toISOString(),
+  date: (n) => new Date(Date.UTC(2024, 0, 1 + (n % 300))).toISOString().slice(0, 10),
+  email: (n) => `conformance-${n}@example.com`,
+  uri: (n) => `https://example.com/conformance/${n}`,
+  uuid: (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+};
+
+function stringFor(s: Record<string, unknown>, random: () => number, prefix: string): string {
+  const n = Math.floor(random() * 10000);
+  const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+  if (format) return format(n);
+  let text = `${prefix}-${pick(WORDS, random)}-${n}`;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : undefined;
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  // Keep the distinctive end (the number) when a bound cuts the prefix.
+  if (max !== undefined && text.length > max) text = text.slice(text.length - max);
+  if (text.length < min) text = text.padEnd(min, 'x');
+  return text;
+}
+
+/** A value of a JSON type the schema does not allow (null only when null is not allowed). */
+export function wrongTypeValue(schema: Schema, random: () => number): unknown {
+  const allowed = new Set(typesOf(schema));
+  const type = mainType(schema);
+  if (type) allowed.add(type);
+  if (allowed.has('integer')) allowed.add('number');
+  if (allowed.has('number')) allowed.add('integer');
+  const candidates: Array<[string, unknown]> = [
+    ['string', 'not-a-number'],
+    ['integer', 42],
+    ['boolean', true],
+    ['array', ['x']],
+    ['object', { x: 1 }],
+    ['null', null],
+  ];
+  const usable = candidates.filter(([t]) => !allowed.has(t)).map(([, v]) => v);
+  return usable.length > 0 ? pick(usable, random) : undefined;
 }
 
 /** Schema-violating variants of a valid object body, `count` of them chosen by the random source. */
@@ -63,16 +130,17 @@ export function generateInvalid(
   count: number,
 ): BodyCase[] {
   const base = generateValid(schema, random, prefix) as Record<string, unknown>;
+  const shape = objectShape(schema);
   const cases: BodyCase[] = [];
-  for (const name of schema.required ?? []) {
+  for (const name of shape?.required ?? []) {
     const body = { ...base };
     delete body[name];
     cases.push({ label: `required "${name}" missing`, body });
   }
-  for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-    const prop = sub as Schema;
-    if (prop.readOnly) continue;
+  for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
+    if ((prop as { readOnly?: unknown }).readOnly === true) continue;
     const value = wrongTypeValue(prop, random);
+    if (value === undefined) continue;
     cases.push({ label: `"${name}" is ${JSON.stringify(value)}`, body: { ...base, [name]: value } });
   }
   return shuffle(cases, random).slice(0, count);
@@ -89,7 +157,7 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 
 /** Names of readOnly properties of a (response) schema: the server assigns them, the client must not. */
 export function readOnlyProperties(schema: Schema | undefined): string[] {
-  return Object.entries(schema?.properties ?? {})
+  return Object.entries(objectShape(schema)?.properties ?? {})
     .filter(([, sub]) => (sub as Schema).readOnly === true)
     .map(([name]) => name);
 }

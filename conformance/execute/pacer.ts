@@ -3,6 +3,8 @@
  * under the limit on a shared server and never hammers after a 429.
  */
 
+import { bindingLimit } from './ratelimit-fields';
+
 export interface PaceState {
   remaining?: number;
   /** X-RateLimit-Reset, Unix seconds. */
@@ -11,6 +13,8 @@ export interface PaceState {
   blockedUntilMs?: number;
   /** Unexpected 429s seen so far; drives the exponential back-off when Retry-After is absent. */
   strikes: number;
+  /** Which fields the budget came from, for the wait message. */
+  source?: 'RateLimit' | 'X-RateLimit';
 }
 
 export const INITIAL_PACE: PaceState = { strikes: 0 };
@@ -37,11 +41,21 @@ export function observeResponse(
   nowMs: number,
   expects429: boolean,
 ): PaceState {
-  const next: PaceState = {
-    ...state,
-    remaining: intHeader(headers, 'X-RateLimit-Remaining') ?? state.remaining,
-    resetS: intHeader(headers, 'X-RateLimit-Reset') ?? state.resetS,
-  };
+  // The IETF RateLimit field wins when present (r remaining, t seconds to the reset); X-RateLimit-* otherwise.
+  const ietf = bindingLimit(headers.ratelimit);
+  const next: PaceState = ietf
+    ? {
+        ...state,
+        remaining: ietf.r,
+        resetS: ietf.t !== undefined ? Math.ceil(nowMs / 1000 + ietf.t) : state.resetS,
+        source: 'RateLimit',
+      }
+    : {
+        ...state,
+        remaining: intHeader(headers, 'X-RateLimit-Remaining') ?? state.remaining,
+        resetS: intHeader(headers, 'X-RateLimit-Reset') ?? state.resetS,
+        source: state.source,
+      };
   if (status !== 429 || expects429) return next;
   // §8.3: clients back off exponentially; without Retry-After we wait 1 s, 2 s, 4 s ...
   const waitMs = retryAfterMs(headers['retry-after'], nowMs) ?? 1000 * 2 ** state.strikes;
@@ -58,7 +72,10 @@ export function decideWait(
     return { waitMs: state.blockedUntilMs - nowMs, why: 'Retry-After of an earlier 429' };
   if (state.remaining !== undefined && state.remaining <= reserve && state.resetS !== undefined) {
     const waitMs = state.resetS * 1000 - nowMs + 250;
-    if (waitMs > 0) return { waitMs, why: `X-RateLimit-Remaining is ${state.remaining}` };
+    if (waitMs > 0) {
+      const field = state.source === 'RateLimit' ? 'RateLimit r' : 'X-RateLimit-Remaining';
+      return { waitMs, why: `${field} is ${state.remaining}` };
+    }
   }
   return { waitMs: 0, why: '' };
 }

@@ -1,9 +1,14 @@
 /** The shape of a scenario file, as a JSON schema (validated with ajv at load) and as a type. */
 
 export interface StepRequest {
-  method: string;
+  /** The operationId of a documented operation: its method and path come from the document. */
+  operation?: string;
+  /** Path parameters of `operation` (templated), e.g. `{ petId: '{{id}}' }`. */
+  params?: Record<string, unknown>;
+  /** With `path`, instead of `operation`: a request the document may not describe (an unknown path). */
+  method?: string;
   /** Path relative to the target, e.g. `/categories`; may use `{{name}}` templates. */
-  path: string;
+  path?: string;
   /** `key` (default) sends the API key as a bearer token; `none` sends no Authorization header. */
   auth?: 'key' | 'none';
   headers?: Record<string, string>;
@@ -85,9 +90,15 @@ export const SCENARIO_FILE_SCHEMA = {
         name: { type: 'string' },
         request: {
           type: 'object',
-          required: ['method', 'path'],
+          // An operation by operationId, or a method and a path.
+          anyOf: [
+            { required: ['method', 'path'], properties: { method: true, path: true } },
+            { required: ['operation'], properties: { operation: true } },
+          ],
           additionalProperties: false,
           properties: {
+            operation: { type: 'string', minLength: 1 },
+            params: { type: 'object' },
             method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] },
             path: { type: 'string', pattern: '^/' },
             auth: { enum: ['key', 'none'] },

@@ -1,5 +1,5 @@
 /** Short one-line texts of evidence, shared by the reporters. */
-import type { Evidence, RuleResult } from '../types';
+import type { Evidence, Report, RuleResult } from '../types';
 
 /** `POST http://host/v1/categories -> 400` with the first line of the problem. */
 export function describeEvidence(e: Evidence): string {
@@ -20,4 +20,18 @@ export function whyOf(rule: RuleResult): string {
 export function bodyExcerpt(e: Evidence, max = 300): string {
   const body = e.response?.body ?? '';
   return body.length > max ? `${body.slice(0, max)}…` : body;
+}
+
+/** What the clean-up did and what it left, one line per resource and reason (empty when nothing was made). */
+export function cleanupLines(report: Report): string[] {
+  const cleanup = report.cleanup;
+  if (!cleanup || (cleanup.deleted === 0 && cleanup.leftovers.length === 0)) return [];
+  const groups = new Map<string, string[]>();
+  for (const l of cleanup.leftovers) {
+    const key = `${l.resource}: ${l.reason}`;
+    groups.set(key, [...(groups.get(key) ?? []), l.id]);
+  }
+  const lines = ['', `Clean-up: ${cleanup.deleted} deleted, ${cleanup.leftovers.length} left on the target`];
+  for (const [key, ids] of groups) lines.push(`  left: ${key} (ids ${ids.join(', ')})`);
+  return lines;
 }

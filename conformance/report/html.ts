@@ -28,6 +28,7 @@ export function formatHtml(report: Report, meta: ReportMeta = {}): string {
 <body>
 ${summarySection(report, meta)}
 ${rulesSection(report.rules)}
+${cleanupSection(report)}
 ${coverageSection(report.coverage)}
 <script>${SCRIPT}</script>
 </body>
@@ -87,14 +88,38 @@ function ruleRows(rule: RuleResult, index: number): string {
 }
 
 function evidenceBlock(e: Evidence): string {
-  const request = e.request ? requestText(e.request) : '(no request)';
-  const response = e.response
-    ? `${e.response.status}\n${headerLines(e.response.headers)}\n\n${bodyExcerpt(e, 2000)}`
-    : '(no response)';
+  // The exchanges of the rule's check that led to the failing one (a lifecycle's create, read, ...), in order.
+  const steps = (e.steps ?? [])
+    .map((s, i) =>
+      exchangeColumns(`Step ${i + 1}`, s.request, s.response ? { ...e, response: s.response } : null),
+    )
+    .join('');
   return `<div class="ev">
 <p class="problem">${esc(e.problem)}</p>
-<div class="cols"><div><h4>Request</h4><pre class="request">${esc(request)}</pre></div><div><h4>Response (excerpt)</h4><pre class="response">${esc(response)}</pre></div></div>
+${steps}${exchangeColumns(e.steps?.length ? 'Failing step' : '', e.request, e.response ? e : null)}
 </div>`;
+}
+
+function exchangeColumns(label: string, req: RecordedRequest | null, withResponse: Evidence | null): string {
+  const request = req ? requestText(req) : '(no request)';
+  const res = withResponse?.response;
+  const response = res
+    ? `${res.status}\n${headerLines(res.headers)}\n\n${bodyExcerpt(withResponse, 2000)}`
+    : '(no response)';
+  const title = label ? `<h4 class="step">${esc(label)}</h4>` : '';
+  return `${title}<div class="cols"><div><h4>Request</h4><pre class="request">${esc(request)}</pre></div><div><h4>Response (excerpt)</h4><pre class="response">${esc(response)}</pre></div></div>`;
+}
+
+function cleanupSection(report: Report): string {
+  const cleanup = report.cleanup;
+  if (!cleanup || (cleanup.deleted === 0 && cleanup.leftovers.length === 0)) return '';
+  const rows = cleanup.leftovers.map(
+    (l) => `<tr><td>${esc(l.resource)}</td><td><code>${esc(l.id)}</code></td><td>${esc(l.reason)}</td></tr>`,
+  );
+  return `<section id="cleanup">
+<h2>Clean-up: ${cleanup.deleted} deleted, ${cleanup.leftovers.length} left on the target</h2>
+${rows.length > 0 ? `<table><thead><tr><th>resource</th><th>id</th><th>why it is left</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : ''}
+</section>`;
 }
 
 /** The request as sent, with the Authorization value masked even if a caller forgot to. */

@@ -1,6 +1,6 @@
 /** A readable terminal table: one line per rule, then evidence of failures, coverage gaps and a summary. */
 import type { Report } from '../types';
-import { bodyExcerpt, describeEvidence, whyOf } from './describe';
+import { bodyExcerpt, cleanupLines, describeEvidence, whyOf } from './describe';
 import type { ReportMeta } from './index';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
@@ -29,10 +29,15 @@ export function formatHuman(report: Report, meta: ReportMeta = {}): string {
   for (const rule of failed) {
     lines.push(`  ${rule.id} (${rule.kind}, ${rule.source}):`);
     for (const e of rule.evidence) {
+      for (const s of e.steps ?? [])
+        lines.push(
+          `      after: ${s.request.method} ${s.request.url} -> ${s.response?.status ?? 'no response'}`,
+        );
       lines.push(`    - ${describeEvidence(e)}`);
       if (e.response) lines.push(`      body: ${bodyExcerpt(e)}`);
     }
   }
+  lines.push(...cleanupLines(report));
   const missing = report.coverage.filter((c) => !c.observed);
   const seen = report.coverage.length - missing.length;
   lines.push('', `Coverage: ${seen}/${report.coverage.length} documented (operation, status) pairs observed`);

@@ -1,6 +1,6 @@
 /** JUnit XML: one test case per rule, a failure per failed rule, a skipped element per skip. */
 import type { Report, RuleResult } from '../types';
-import { bodyExcerpt, describeEvidence } from './describe';
+import { bodyExcerpt, cleanupLines, describeEvidence } from './describe';
 
 /** Escape text for XML attributes and content (control characters dropped). */
 export function xmlEscape(text: string): string {
@@ -37,8 +37,15 @@ export function formatJunit(report: Report): string {
     `<testsuites name="conformance" tests="${total}" failures="${fail}" skipped="${skip}" time="${seconds}">`,
     `  <testsuite name="${xmlEscape(report.target)}" tests="${total}" failures="${fail}" skipped="${skip}" errors="0" time="${seconds}" timestamp="${report.startedAt}">`,
     ...report.rules.map(testCase),
+    ...cleanupOutput(report),
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** What the run could not clean up, as the suite's system-out (CI systems show it beside the cases). */
+function cleanupOutput(report: Report): string[] {
+  const lines = cleanupLines(report).filter(Boolean);
+  return lines.length > 0 ? [`    <system-out>${xmlEscape(lines.join('\n'))}</system-out>`] : [];
 }

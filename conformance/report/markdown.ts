@@ -1,6 +1,6 @@
 /** A Markdown summary for a CI job's summary page. */
 import type { Report } from '../types';
-import { describeEvidence, whyOf } from './describe';
+import { cleanupLines, describeEvidence, whyOf } from './describe';
 import type { ReportMeta } from './index';
 
 const ICON = { pass: '✅ pass', fail: '❌ fail', skip: '⏭️ skip' } as const;
@@ -34,5 +34,8 @@ export function formatMarkdown(report: Report, meta: ReportMeta = {}): string {
   );
   if (missing.length > 0)
     lines.push('', ...missing.map((c) => `- not observed: \`${c.method} ${c.path}\` ${c.status}`));
+  const cleanup = cleanupLines(report);
+  if (cleanup.length > 0)
+    lines.push('', `### ${cleanup[1] ?? ''}`, ...cleanup.slice(2).map((l) => `- ${l.trim()}`));
   return `${lines.join('\n')}\n`;
 }

@@ -84,6 +84,21 @@ describe('parseArgs', () => {
     if (!parsed.ok) expect(parsed.error).toMatch(message);
   });
 
+  it('reads --read-only and --record FILE.har', () => {
+    const parsed = parseArgs(
+      [...T, '--key', 'k', '--read-only', '--record', 'run.har', '--scenarios', 'none'],
+      {},
+    );
+    expect(parsed.ok && !parsed.help && parsed.cli).toMatchObject({
+      record: 'run.har',
+      run: { readOnly: true, scenariosDir: 'none' },
+    });
+    expect(parseArgs([...T, '--key', 'k', '--record', 'run.json'], {})).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/--record needs a file name ending in \.har/),
+    });
+  });
+
   it('answers --help before anything else', () => {
     expect(parseArgs(['--help'], {})).toEqual({ ok: true, help: true });
   });

@@ -3,7 +3,16 @@ import { startReferenceServer, type Fault } from './reference-server';
 
 // Each deliberately broken server has one fault; the run fails exactly the rules that fault breaks.
 const CASES: Array<[Fault, string[]]> = [
-  ['wrong-status', ['body.generated-valid', 'categories.create-201', 'response.documented-status']],
+  [
+    'wrong-status',
+    [
+      'body.createCategory.valid',
+      'body.generated-valid',
+      'categories.create-201',
+      'crud.categories.create',
+      'response.documented-status',
+    ],
+  ],
   [
     'non-error-body',
     [
@@ -14,6 +23,12 @@ const CASES: Array<[Fault, string[]]> = [
       'auth.missing-key',
       'auth.unknown-key',
       'auth.wrong-scheme',
+      'body.createCategory.malformed-json',
+      'body.createCategory.missing-name',
+      'body.createCategory.not-an-object',
+      'body.createCategory.type-description',
+      'body.createCategory.type-name',
+      'body.createCategory.unknown-property',
       'categories.400-malformed-json',
       'categories.400-missing-name',
       'categories.400-name-type',
@@ -25,9 +40,13 @@ const CASES: Array<[Fault, string[]]> = [
   ],
   ['missing-rate-limit-header', ['response.headers']],
   ['no-429', ['quota.429-after-limit', 'quota.burst-exact']],
-  ['429-without-retry-after', ['quota.429-after-limit', 'response.headers']],
-  ['state-not-kept', ['categories.created-listed']],
-  ['id-as-string', ['categories.create-201', 'response.body-schema']],
+  ['429-without-retry-after', ['quota.429-after-limit', 'ratelimit.ietf-retry-after', 'response.headers']],
+  ['state-not-kept', ['categories.created-listed', 'crud.categories.listed']],
+  ['id-as-string', ['categories.create-201', 'crud.categories.create', 'response.body-schema']],
+  ['ietf-bad-syntax', ['ratelimit.ietf-syntax']],
+  ['ietf-r-above-q', ['ratelimit.ietf-quota']],
+  ['ietf-no-countdown', ['ratelimit.ietf-countdown']],
+  ['ietf-early-retry-after', ['ratelimit.ietf-retry-after']],
   [
     'auth-ignored',
     [

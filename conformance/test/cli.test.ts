@@ -49,8 +49,9 @@ describe('the CLI as a child process', () => {
     try {
       const env = { PETSTORE_API_KEY: 'good-key' };
       const junit = path.join(dir, 'report.xml');
+      const har = path.join(dir, 'run.har');
       const [ok, failed] = await Promise.all([
-        runCli(['--target', good.url, '--seed', '5', '--exclude', 'generated'], env),
+        runCli(['--target', good.url, '--seed', '5', '--exclude', 'generated', '--record', har], env),
         runCli(['--target', bad.url, '--reporter', 'junit', '--output', junit], env),
       ]);
       expect(ok.code).toBe(0);
@@ -58,7 +59,17 @@ describe('the CLI as a child process', () => {
       expect(ok.stderr).toMatch(/seed 5/);
       expect(failed.code).toBe(1);
       expect(fs.readFileSync(junit, 'utf8')).toMatch(/<failure type="contract" message="[^"]*expected 401/);
-      for (const out of [ok.stdout, ok.stderr, failed.stdout, failed.stderr, fs.readFileSync(junit, 'utf8')])
+      const recorded = fs.readFileSync(har, 'utf8');
+      expect(JSON.parse(recorded)).toMatchObject({ log: { version: '1.2', entries: expect.any(Array) } });
+      expect(ok.stderr).toMatch(/\d+ exchanges recorded in .*run\.har/);
+      for (const out of [
+        ok.stdout,
+        ok.stderr,
+        failed.stdout,
+        failed.stderr,
+        fs.readFileSync(junit, 'utf8'),
+        recorded,
+      ])
         expect(out).not.toContain('good-key');
     } finally {
       await Promise.all([good.close(), bad.close()]);

@@ -13,7 +13,11 @@ export type Fault =
   | '429-without-retry-after'
   | 'state-not-kept'
   | 'id-as-string'
-  | 'auth-ignored';
+  | 'auth-ignored'
+  | 'ietf-bad-syntax'
+  | 'ietf-r-above-q'
+  | 'ietf-no-countdown'
+  | 'ietf-early-retry-after';
 
 export interface ReferenceOptions {
   fault?: Fault;
@@ -21,6 +25,8 @@ export interface ReferenceOptions {
   keys?: Record<string, number>;
   /** Requests per minute of callers without a valid key (per address). */
   anonymousLimit?: number;
+  /** Send the IETF RateLimit and RateLimit-Policy fields too (default true). */
+  ietf?: boolean;
 }
 
 export interface RunningServer {
@@ -33,6 +39,7 @@ export interface RunningServer {
 interface Reply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 const WINDOW_MS = 60_000;
@@ -50,6 +57,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     status,
     body: fault === 'non-error-body' ? { error: message } : { code, message, status },
   });
+  const notAllowed = (method: string, allow: string[]): Reply => ({
+    ...error(405, 'method_not_allowed', `${method} is not allowed here`),
+    headers: { Allow: allow.join(', ') },
+  });
   const show = (c: (typeof categories)[number]) =>
     fault === 'id-as-string' ? { ...c, id: String(c.id) } : c;
 
@@ -57,7 +68,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     if (path === '/v1/categories') {
       if (method === 'GET')
         return { status: 200, body: fault === 'state-not-kept' ? [] : categories.map(show) };
-      if (method !== 'POST') return error(405, 'method_not_allowed', `${method} is not allowed here`);
+      if (method !== 'POST') return notAllowed(method, ['GET', 'POST']);
       if (!contentType?.startsWith('application/json'))
         return error(415, 'unsupported_media_type', 'Use JSON.');
       let body: unknown;
@@ -78,7 +89,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       return { status: fault === 'wrong-status' ? 200 : 201, body: show(created) };
     }
     if (/^\/v1\/pets\/[^/]+$/.test(path) || path === '/v1/store/orders') {
-      if (method !== 'GET') return error(405, 'method_not_allowed', `${method} is not allowed here`);
+      if (method !== 'GET') return notAllowed(method, ['GET']);
       return { status: 200, body: path.includes('/pets/') ? { id: 1, name: 'Rex' } : [] };
     }
     return error(404, 'not_found', `No resource at ${path}.`);
@@ -105,13 +116,18 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
         'X-RateLimit-Reset': String(reset),
       };
       if (fault === 'missing-rate-limit-header') delete headers['X-RateLimit-Reset'];
+      // Without any reset information the runner cannot pace: that fault drops the IETF fields too.
+      if (options.ietf !== false && fault !== 'missing-rate-limit-header')
+        Object.assign(headers, ietfFields(fault, limit, w.used, reset - now / 1000));
       let reply: Reply;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (w.used > limit && fault !== 'no-429') {
         rejected.set(identity, (rejected.get(identity) ?? 0) + 1);
         reply = error(429, 'rate_limited', 'Rate limit exceeded.');
         if (fault !== '429-without-retry-after')
-          headers['Retry-After'] = String(Math.max(1, reset - Math.floor(now / 1000)));
+          headers['Retry-After'] = String(
+            fault === 'ietf-early-retry-after' ? 0 : Math.max(1, reset - Math.floor(now / 1000)),
+          );
       } else if (!known && fault !== 'auth-ignored' && path.startsWith('/v1/'))
         reply = error(401, 'unauthorized', 'The API key is missing or invalid.');
       else
@@ -121,7 +137,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
           Buffer.concat(chunks).toString('utf8'),
           req.headers['content-type'],
         );
-      res.writeHead(reply.status, headers).end(JSON.stringify(reply.body));
+      res.writeHead(reply.status, { ...headers, ...reply.headers }).end(JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,5 +160,24 @@ function validateNewCategory(body: unknown): string | undefined {
   if (typeof b.name !== 'string') return '/name must be string';
   if ('description' in b && typeof b.description !== 'string') return '/description must be string';
   if ('id' in b) return '/id is not allowed';
+  const unknown = Object.keys(b).find((k) => k !== 'name' && k !== 'description');
+  if (unknown) return `/${unknown} is not allowed`;
   return undefined;
+}
+
+/** The IETF fields for a window of `limit` with `used` requests and `secondsLeft` (with one fault at a time). */
+export function ietfFields(
+  fault: Fault | undefined,
+  limit: number,
+  used: number,
+  secondsLeft: number,
+): Record<string, string> {
+  const t = Math.max(1, Math.ceil(secondsLeft));
+  const r = fault === 'ietf-no-countdown' ? limit : Math.max(0, limit - used);
+  if (fault === 'ietf-bad-syntax')
+    return { 'RateLimit-Policy': `"minute";q=${limit};w=60`, RateLimit: `minute;r=${r};t=oops` };
+  return {
+    'RateLimit-Policy': `"minute";q=${limit};w=60`,
+    RateLimit: `"minute";r=${fault === 'ietf-r-above-q' ? Math.max(0, limit + 5 - used) : r};t=${t}`,
+  };
 }

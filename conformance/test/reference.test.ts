@@ -13,8 +13,21 @@ describe('a faithful server', () => {
     const report = await runAgainst(server.url);
     const notPassing = report.rules.filter((r) => r.status !== 'pass');
     expect(notPassing).toEqual([]);
-    expect(report.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
-    expect(report.summary).toEqual({ pass: RULES.length, fail: 0, skip: 0 });
+    // The catalogue, then the rules generated from spec/openapi.yaml (one resource, one body).
+    const generated = [
+      'crud.categories.create',
+      'crud.categories.listed',
+      'crud.categories.read-only-rejected',
+      'body.createCategory.valid',
+      'body.createCategory.malformed-json',
+      'body.createCategory.not-an-object',
+      'body.createCategory.missing-name',
+      'body.createCategory.type-name',
+      'body.createCategory.type-description',
+      'body.createCategory.unknown-property',
+    ];
+    expect(report.rules.map((r) => r.id)).toEqual([...RULES.map((r) => r.id), ...generated]);
+    expect(report.summary).toEqual({ pass: RULES.length + generated.length, fail: 0, skip: 0 });
     // Only listCategories is used to spend a quota, so the other operations' 429s stay unobserved.
     const unobserved = report.coverage.filter((c) => !c.observed).map((c) => `${c.operationId} ${c.status}`);
     expect(unobserved).toEqual(['createCategory 429', 'getPetById 429', 'listOrders 429']);
@@ -23,7 +36,7 @@ describe('a faithful server', () => {
   it('reports in the documented JSON shape', async () => {
     const report = await runAgainst(server.url, { include: [], rules: ['auth.missing-key'] });
     expect(Object.keys(report).sort()).toEqual(
-      ['coverage', 'durationMs', 'rules', 'startedAt', 'summary', 'target'].sort(),
+      ['cleanup', 'coverage', 'durationMs', 'rules', 'startedAt', 'summary', 'target'].sort(),
     );
     expect(report.target).toBe(server.url);
     expect(new Date(report.startedAt).toISOString()).toBe(report.startedAt);

@@ -88,3 +88,48 @@ describe('the html reporter', () => {
     );
   });
 });
+
+describe('the html reporter with a lifecycle failure', () => {
+  it("shows the steps that led to the failing exchange, in order, and the clean-up's leftovers", () => {
+    const step = (method: string, url: string, status: number) => ({
+      request: { method, url, headers: { Authorization: 'Bearer good…(masked)' } },
+      response: { status, headers: {}, body: '{}' },
+    });
+    const html = formatReport(
+      {
+        ...REPORT,
+        rules: [
+          {
+            id: 'crud.pets.delete-then-404',
+            title: 'A deleted pets item reads as 404',
+            kind: 'contract',
+            source: '/pets + /pets/{petId}',
+            status: 'fail',
+            evidence: [
+              {
+                ...step('GET', 'http://h/v1/pets/7', 200),
+                problem: 'GET /pets/7: status 200, expected 404',
+                steps: [step('POST', 'http://h/v1/pets', 201), step('DELETE', 'http://h/v1/pets/7', 204)],
+              },
+            ],
+          },
+        ],
+        cleanup: { deleted: 3, leftovers: [{ resource: 'pets', id: '7', reason: 'DELETE answered 500' }] },
+      },
+      'html',
+    );
+    const order = [
+      'Step 1',
+      'POST http://h/v1/pets',
+      'Step 2',
+      'DELETE http://h/v1/pets/7',
+      'Failing step',
+      'GET http://h/v1/pets/7',
+    ];
+    const at = order.map((text) => html.indexOf(text));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(html).toContain('Clean-up: 3 deleted, 1 left on the target');
+    expect(html).toContain('<td>DELETE answered 500</td>');
+  });
+});

@@ -1,28 +1,33 @@
-/** The HTTP adapter: node:http request in, pipeline, bytes out. No framework on the hot path. */
+/**
+ * The node:http adapter: IncomingMessage in, the engine, bytes out. No framework on the hot path. The body is
+ * read only when the pipeline asks for it (after identity, rate limit, route and auth), and HTTP that Node
+ * refuses before it is a request is answered with the Error shape and the rate-limit headers too.
+ */
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Deps, MockRequest } from '../core/context';
+import type { BodyRead, Deps, MockRequest, Stage } from '../core/context';
+import { handleRequest } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
-import { runPipeline } from '../core/pipeline';
-import { ANONYMOUS_WINDOWS } from '../core/stages/identify';
+import { addressSubject } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
-import { toHttpResponse } from '../core/stages/respond';
+import { STAGES } from '../core/pipeline';
 
-const NO_BODY = { body: Buffer.alloc(0), tooLarge: false };
+/** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
+export type AddressOf = (peer: string, forwardedFor: string | undefined) => string;
+const socketAddress: AddressOf = (peer) => peer;
+
+const EMPTY = new Uint8Array(0);
 
 /** Read the body, keeping at most `limit` bytes; a larger body is flagged, not buffered. */
-export function readBody(
-  req: IncomingMessage,
-  limit: number,
-): Promise<{ body: Buffer; tooLarge: boolean } | null> {
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead | null> {
   // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (RFC 9112 §6.3); skip the stream.
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve(NO_BODY);
+    return Promise.resolve({ bytes: EMPTY, tooLarge: false });
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     req.resume(); // discard; the 413 closes the connection
-    return Promise.resolve({ body: Buffer.alloc(0), tooLarge: true });
+    return Promise.resolve({ bytes: EMPTY, tooLarge: true });
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -36,57 +41,105 @@ export function readBody(
       } else if (!tooLarge) chunks.push(chunk);
     });
     req.on('end', () =>
-      resolve({ body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), tooLarge }),
+      resolve({ bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), tooLarge }),
     );
     req.on('error', () => resolve(null));
     req.on('aborted', () => resolve(null));
   });
 }
 
+/** Responses still being produced on each connection: an error about a later request waits for them. */
+const inFlight = new WeakMap<object, { count: number; idle: Array<() => void> }>();
+
+function begin(socket: object): () => void {
+  let entry = inFlight.get(socket);
+  if (!entry) inFlight.set(socket, (entry = { count: 0, idle: [] }));
+  entry.count++;
+  const e = entry;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--e.count === 0) for (const f of e.idle.splice(0)) f();
+  };
+}
+
+function whenIdle(socket: object, run: () => void): void {
+  const entry = inFlight.get(socket);
+  if (!entry || entry.count === 0) run();
+  else entry.idle.push(run);
+}
+
+export interface NodeAdapterOptions<D extends Deps> {
+  stages?: readonly Stage<D>[];
+  addressOf?: AddressOf;
+}
+
+/** Pure: the path and query of a request target; the absolute form (`GET http://host/v1/x`) is accepted. */
+export function splitTarget(target: string): { path: string; query: string } {
+  const url = target.startsWith('/') ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
+  const q = url.indexOf('?');
+  return q === -1 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
+}
+
 /**
  * Build the request listener over fully built dependencies, or over a holder whose `current` --watch swaps:
  * each request reads it once, so it sees one version of the spec and keys from start to end.
  */
-export function createApp(source: Deps | { current: Deps }): RequestListener {
-  return async function petstoreMock(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export function createApp<D extends Deps>(
+  source: D | { current: D },
+  options: NodeAdapterOptions<D> = {},
+): RequestListener {
+  const stages = options.stages ?? (STAGES as readonly Stage<D>[]);
+  const addressOf = options.addressOf ?? socketAddress;
+  return async function mockRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const deps = 'current' in source ? source.current : source;
     const started = performance.now();
-    const read = await readBody(req, deps.config.maxBodyBytes);
-    if (!read) return; // the client went away
-    // RFC 9112 §3.2.2: accept the absolute form (`GET http://host/v1/categories`) as its path.
-    const target = req.url ?? '/';
-    const url = target.startsWith('/')
-      ? target
-      : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
-    const q = url.indexOf('?');
+    const finished = begin(req.socket);
+    res.once('close', finished);
+    const { path, query } = splitTarget(req.url ?? '/');
+    const forwarded = req.headers['x-forwarded-for'];
+    let bodyRead = false;
     const mockReq: MockRequest = {
       method: req.method ?? 'GET',
-      path: q === -1 ? url : url.slice(0, q),
+      path,
+      query,
       headers: req.headers,
-      remoteAddress: req.socket.remoteAddress ?? 'unknown',
-      body: read.body,
-      bodyTooLarge: read.tooLarge,
+      remoteAddress: addressOf(
+        req.socket.remoteAddress ?? 'unknown',
+        Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      ),
+      readBody: (limit) => {
+        bodyRead = true;
+        return readBody(req, limit);
+      },
       httpVersion: req.httpVersion,
     };
-    const { reply, ctx, error } = await runPipeline(mockReq, deps);
-    if (error) {
+    const result = await handleRequest(mockReq, source, stages);
+    // A body the pipeline never asked for (a refused caller, an operation without one) is discarded unread.
+    if (!bodyRead) req.resume();
+    if (result.aborted) {
+      finished();
+      return;
+    }
+    if (result.error) {
       deps.log.event('error', 'unhandled error in a stage', {
         method: mockReq.method,
         path: mockReq.path,
-        caller: ctx.identity?.label,
-        error: error instanceof Error ? error.stack : String(error),
+        caller: result.caller,
+        error: result.error instanceof Error ? result.error.stack : String(result.error),
       });
     }
-    const out = toHttpResponse(reply, ctx, deps);
+    const out = result.response;
     res.writeHead(out.status, out.headers);
-    if (reply.stream) reply.stream(res);
-    else res.end(out.body);
+    if (result.stream) result.stream(res);
+    else res.end(req.method === 'HEAD' ? undefined : out.body);
     deps.log.request({
       method: mockReq.method,
       path: mockReq.path,
       status: out.status,
       ms: Math.round((performance.now() - started) * 100) / 100,
-      caller: ctx.identity?.label ?? 'unknown',
+      caller: result.caller,
     });
   };
 }
@@ -99,45 +152,67 @@ export function clientErrorReply(code: string | undefined): ErrorReply {
   return apiError('bad_request', `malformed HTTP request (${code ?? 'unknown'})`);
 }
 
-/** Write an Error reply straight to a socket, with the rate-limit headers of its address, then close it. */
-function answerOnSocket(socket: Duplex, reply: ErrorReply, deps: Deps): void {
-  const address = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+/** The Error reply as status line, headers and body, with the rate-limit headers of the caller's address. */
+async function errorBytes(
+  deps: Deps,
+  address: string,
+  reply: ErrorReply,
+): Promise<{ head: Record<string, string | number>; body: string }> {
   const now = deps.clock.now();
-  void deps.limiter
-    .peek(`addr:${address}`, ANONYMOUS_WINDOWS, now)
-    .then((used) => decideLimit(ANONYMOUS_WINDOWS, { kind: 'admitted', used }, now).headers)
-    .catch(() => ({}))
-    .then((limitHeaders: Record<string, string>) => {
+  let limitHeaders: Record<string, string> = {};
+  try {
+    const used = await deps.limiter.peek(addressSubject(address), deps.anonymous, now);
+    limitHeaders = decideLimit(deps.anonymous, { kind: 'admitted', used }, now).headers;
+  } catch {
+    // the store is down: the answer goes out without counters
+  }
+  const rendered = deps.errors.render(undefined, reply.status, reply.error);
+  const body = JSON.stringify(rendered.body);
+  return {
+    head: {
+      'Content-Type': rendered.contentType,
+      ...limitHeaders,
+      ...reply.headers,
+      'Content-Length': Buffer.byteLength(body),
+    },
+    body,
+  };
+}
+
+/**
+ * Write an Error reply straight to a socket, then close it. `afterEarlier`: a malformed later request waits for
+ * the answers still due on the connection; a timeout is about the request in flight itself, so it goes at once.
+ */
+function answerOnSocket(socket: Duplex, reply: ErrorReply, deps: Deps, afterEarlier = false): void {
+  const address = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+  const run = afterEarlier ? (f: () => void) => whenIdle(socket, f) : (f: () => void) => f();
+  run(() => {
+    void errorBytes(deps, address, reply).then(({ head, body }) => {
       if (!socket.writable) return;
-      const body = JSON.stringify(reply.body);
-      const headers = {
-        'Content-Type': 'application/json',
-        ...limitHeaders,
-        ...reply.headers,
-        'Content-Length': Buffer.byteLength(body),
-        Connection: 'close',
-      };
-      const head = Object.entries(headers)
+      const lines = Object.entries({ ...head, Connection: 'close' })
         .map(([k, v]) => `${k}: ${v}\r\n`)
         .join('');
-      socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${head}\r\n${body}`);
+      socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${lines}\r\n${body}`);
     });
+  });
 }
 
 /**
  * Malformed HTTP never reaches the pipeline (oversized headers, a bad request line, a slow client timed out):
- * answer it with the Error shape and the rate-limit headers of the caller's address too, then close.
+ * answer it with the Error shape and the rate-limit headers of the caller's address too, then close. An error
+ * about a later request on a connection never replaces the answer of an earlier one: it waits for it.
  */
 export function createClientErrorHandler(
   source: Deps | { current: Deps },
 ): (err: Error, socket: Duplex) => void {
-  return function petstoreClientError(err, socket) {
+  return function mockClientError(err, socket) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    answerOnSocket(socket, clientErrorReply(code), 'current' in source ? source.current : source);
+    const deps = 'current' in source ? source.current : source;
+    answerOnSocket(socket, clientErrorReply(code), deps, code !== 'ERR_HTTP_REQUEST_TIMEOUT');
   };
 }
 
@@ -145,8 +220,26 @@ export function createClientErrorHandler(
 export function createConnectHandler(
   source: Deps | { current: Deps },
 ): (req: IncomingMessage, socket: Duplex) => void {
-  return function petstoreConnect(req, socket) {
+  return function mockConnect(req, socket) {
     const deps = 'current' in source ? source.current : source;
     answerOnSocket(socket, methodNotAllowed('CONNECT', req.url ?? '', ['GET', 'POST']), deps);
+  };
+}
+
+/** `Expect` other than `100-continue`: 417 with the Error shape, not Node's bare answer (RFC 9110 §10.1.1). */
+export function createExpectationHandler(
+  source: Deps | { current: Deps },
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return function mockExpectation(req, res) {
+    const deps = 'current' in source ? source.current : source;
+    req.resume();
+    const reply = apiError(
+      'expectation_failed',
+      `Expect: ${String(req.headers.expect)} is not supported (only 100-continue)`,
+    );
+    void errorBytes(deps, req.socket.remoteAddress ?? 'unknown', reply).then(({ head, body }) => {
+      res.writeHead(reply.status, head);
+      res.end(body);
+    });
   };
 }

@@ -1,45 +1,56 @@
 /** The data that flows through the pipeline: the request, what each stage learned, and the final reply. */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Writable } from 'node:stream';
-import type { ValidateFunction } from 'ajv';
-import type { LoadedSpec, OperationSpec } from '../../spec/load';
-import type { Category, NewCategory } from '../../spec/types';
-import type { MockConfig } from '../node/config';
+import type { CompiledSpec, OperationSpec } from '../../spec/compile';
+import type { Binding, ResourceModel } from '../../spec/resources';
+import type { BodyCheck } from './body-check';
+import type { CredentialReader } from './credentials';
+import type { ErrorFields, ErrorShaper } from './error-shape';
 import type { ExampleEngine } from './engines/types';
 import type { Keyring } from './keys';
 import type { Logger } from './log';
-import type { PlanName } from './plans';
-import type { CategoryStore, LimiterStore, WindowSpec } from './stores/types';
-import type { SpecDocuments } from '../node/ui/documents';
-import type { RecentRequests } from '../node/ui/recent';
+import type { MockConfig } from './settings';
+import type { LimiterStore, RecordStore, SeedData, WindowSpec } from './stores/types';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
 }
 
-/** A request as the HTTP adapter hands it over: body already read (up to the size limit). */
+/** The body as read: at most the size limit; a larger one is flagged, not kept. */
+export interface BodyRead {
+  bytes: Uint8Array;
+  tooLarge: boolean;
+}
+
+/** Reads the body on demand (after identity and rate limit are decided); null when the client went away. */
+export type BodySource = (limit: number) => Promise<BodyRead | null>;
+
+/** A request as plain data, from any transport. */
 export interface MockRequest {
   method: string;
   /** The path without the query string, exactly as sent (still percent-encoded). */
   path: string;
-  headers: IncomingHttpHeaders;
+  /** The query string without `?` (empty when none). */
+  query: string;
+  /** Lower-cased header names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string;
-  body: Buffer;
-  /** The body was larger than the configured limit; `body` holds nothing useful then. */
-  bodyTooLarge: boolean;
-  /** `1.1` or `1.0` (HTTP/1.0 needs no Host header); absent for requests built in tests. */
+  /** The body bytes, when the adapter has them already; otherwise `readBody` gives them on demand. */
+  body?: Uint8Array;
+  readBody?: BodySource;
+  /** `1.1` or `1.0` (HTTP/1.0 needs no Host header); absent for other transports. */
   httpVersion?: string;
 }
 
 export interface Identity {
   authenticated: boolean;
-  plan: PlanName | 'anonymous';
+  plan: string;
   /** Rate-limit subject: a key digest or the client address. */
   subject: string;
-  /** Printable: plan and digest prefix, or the address. Never the key. */
+  /** Printable: plan and label, or the address. Never the key. */
   label: string;
   windows: WindowSpec[];
+  /** Security schemes whose credential is a valid key. */
+  schemes: ReadonlySet<string>;
   /** Why the request is not authenticated, for the 401 message. */
   authProblem?: string;
 }
@@ -47,48 +58,69 @@ export interface Identity {
 export interface Ctx {
   req: MockRequest;
   identity?: Identity;
-  /** X-RateLimit-* for this request, set by the rate-limit stage (§8: every response carries them). */
+  /** X-RateLimit-* (and the IETF fields) for this request (§8: every response carries them). */
   limitHeaders?: Record<string, string>;
   operation?: OperationSpec;
+  /** The resource and action the operation is, when it is one. */
+  binding?: Binding;
   /** Path parameters, percent-decoded by the validate stage. */
   params?: Record<string, string>;
+  /** Query parameters, decoded. */
+  query?: Record<string, string[]>;
+  body?: BodyRead;
   /** The validated request body. */
-  input?: NewCategory;
+  input?: unknown;
   /** Status asked for with `Prefer: code=NNN`. */
   preferStatus?: number;
+}
+
+/** Where a streamed reply writes (the inspector's server-sent events); a node ServerResponse fits. */
+export interface EventSink {
+  write(chunk: string): boolean;
+  end(): void;
+  on(event: 'close' | 'drain', listener: () => void): unknown;
+  /** Bytes queued and not yet sent, when the transport knows. */
+  readonly writableLength?: number;
+  destroy?(): void;
 }
 
 export interface Reply {
   status: number;
   /** A value to serialise as JSON, or bytes already serialised. */
   body?: unknown;
-  raw?: Buffer;
+  raw?: Uint8Array;
+  /** An error of the catalogue: rendered in the document's error shape for this status. */
+  error?: ErrorFields;
   headers?: Record<string, string>;
-  /** A streamed body (the inspector's server-sent events): the adapter hands over the response, open. */
-  stream?: (out: Writable) => void;
+  /** Media type of `body`/`raw` (default `application/json`). */
+  contentType?: string;
+  /** A streamed body: the adapter hands over the open response. */
+  stream?: (out: EventSink) => void;
 }
 
 export type StageOutcome = { next: Ctx } | { reply: Reply; ctx: Ctx };
 
 export interface Deps {
   config: MockConfig;
-  spec: LoadedSpec;
+  spec: CompiledSpec;
+  model: ResourceModel;
   keyring: Keyring;
-  categories: CategoryStore;
+  records: RecordStore;
   limiter: LimiterStore;
   engine: ExampleEngine;
   clock: Clock;
-  /** Seed categories, for reset. */
-  seed: readonly NewCategory[];
+  /** Seed records by resource, for reset. */
+  seed: SeedData;
   log: Logger;
-  /** The mock's NewCategory policy (mock/policy.ts), compiled once. */
-  policy: ValidateFunction;
-  /** Serialised list cache, keyed by the store's version, so a repeated GET does not re-serialise. */
-  listCache: { current: { version: number; raw: Buffer } | null };
-  /** The pages outside /v1 (mock/ui): the spec as served, recent requests, and the deps serving now. */
-  ui?: { documents: SpecDocuments; recent: RecentRequests; current: () => Deps };
+  /** Limits of callers without a valid key, per client address. */
+  anonymous: WindowSpec[];
+  /** How each security scheme of the document carries a key. */
+  credentials: readonly CredentialReader[];
+  /** Compiled request body checks, by operationId. */
+  bodies: ReadonlyMap<string, BodyCheck>;
+  errors: ErrorShaper;
+  /** Serialised list per resource, keyed by the store's version, so a repeated GET does not re-serialise. */
+  listCache: Map<string, { version: number; raw: Uint8Array }>;
 }
 
-export type Stage = (ctx: Ctx, deps: Deps) => Promise<StageOutcome> | StageOutcome;
-
-export type { Category };
+export type Stage<D extends Deps = Deps> = (ctx: Ctx, deps: D) => Promise<StageOutcome> | StageOutcome;

@@ -13,9 +13,9 @@ describe('the error catalogue', () => {
     expect(rows).toEqual(Object.entries(ERROR_CODES));
   });
 
-  it.each(Object.keys(ERROR_CODES) as ErrorCode[])('%s builds the Error shape with its status', (code) => {
+  it.each(Object.keys(ERROR_CODES) as ErrorCode[])('%s builds an error value with its status', (code) => {
     const reply = apiError(code, 'why');
-    expect(reply.body).toEqual({ code, message: 'why', status: ERROR_CODES[code] });
+    expect(reply.error).toEqual({ code, message: 'why' });
     expect(reply.status).toBe(ERROR_CODES[code]);
   });
 });

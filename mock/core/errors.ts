@@ -1,12 +1,13 @@
 /**
- * Every error the mock can send, in one catalogue. Each is the spec's Error shape (§7) with a stable code;
- * the README's table of codes is kept in step with ERROR_CODES by a test.
+ * Every error the mock can send, in one catalogue, as values: a status, a stable code and a message. The
+ * respond stage renders them in the shape the document gives for that status (mock/core/error-shape.ts); for
+ * the pet store that is its Error schema (§7). The README's table of codes is kept in step by a test.
  */
-import type { ApiError } from '../../spec/types';
+import type { ErrorFields } from './error-shape';
 
 export interface ErrorReply {
   status: number;
-  body: ApiError;
+  error: ErrorFields;
   headers?: Record<string, string>;
 }
 
@@ -20,9 +21,13 @@ export const ERROR_CODES = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   request_timeout: 408,
+  duplicate_id: 409,
+  record_limit: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   header_too_large: 431,
   rate_limited: 429,
   key_banned: 429,
@@ -34,9 +39,12 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Build an error reply of the catalogue's status for `code`. */
 export function apiError(code: ErrorCode, message: string, headers?: Record<string, string>): ErrorReply {
-  const status = ERROR_CODES[code];
-  return { status, body: { code, message, status }, headers };
+  return { status: ERROR_CODES[code], error: { code, message }, headers };
 }
+
+/** Pure: is this value an error reply (a stage's failure) rather than a result? */
+export const isErrorReply = (v: unknown): v is ErrorReply =>
+  typeof v === 'object' && v !== null && 'error' in v && 'status' in v;
 
 /** §7 400: the request body is missing required fields or contains invalid values. */
 export const invalidRequest = (message: string): ErrorReply => apiError('invalid_request', message);
@@ -45,18 +53,25 @@ export const malformedJson = (detail: string): ErrorReply =>
   apiError('malformed_json', `request body is not valid JSON: ${detail}`);
 /** 400: bytes that are not UTF-8, or a path with broken percent-encoding. */
 export const invalidEncoding = (what: string): ErrorReply => apiError('invalid_encoding', what);
-/** §5 / §7 401, with the RFC 6750 challenge. */
-export const unauthorized = (message = 'The API key is missing or invalid.'): ErrorReply =>
-  apiError('unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="petstore"' });
+/** §5 / §7 401, with the challenge of the schemes that would have been accepted (RFC 9110 §11.6.1). */
+export const unauthorized = (
+  message = 'The API key is missing or invalid.',
+  challenge = 'Bearer realm="mock"',
+): ErrorReply => apiError('unauthorized', message, { 'WWW-Authenticate': challenge });
 export const notFound = (path: string): ErrorReply => apiError('not_found', `no operation at ${path}`);
+/** 404 for an item id the resource does not hold. */
+export const noSuchRecord = (resource: string, id: string): ErrorReply =>
+  apiError('not_found', `no ${resource} record with id ${id}`);
 export const methodNotAllowed = (method: string, path: string, allow: string[]): ErrorReply =>
   apiError('method_not_allowed', `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}`, {
     Allow: allow.join(', '),
   });
+export const notAcceptable = (accept: string, offered: readonly string[]): ErrorReply =>
+  apiError('not_acceptable', `Accept: ${accept} matches none of ${offered.join(', ')}`);
 export const payloadTooLarge = (limit: number): ErrorReply =>
   apiError('payload_too_large', `request body is larger than ${limit} bytes`, { Connection: 'close' });
-export const unsupportedMediaType = (got: string): ErrorReply =>
-  apiError('unsupported_media_type', `Content-Type must be application/json, got ${got || 'none'}`);
+export const unsupportedMediaType = (got: string, accepted: readonly string[]): ErrorReply =>
+  apiError('unsupported_media_type', `Content-Type must be ${accepted.join(' or ')}, got ${got || 'none'}`);
 /** §8: 429 with Retry-After in whole seconds (the mock's documented unit). */
 export const rateLimited = (retryAfterS: number, window: string): ErrorReply =>
   apiError('rate_limited', `rate limit exceeded for the ${window} window; retry after ${retryAfterS} s`, {

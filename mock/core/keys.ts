@@ -1,28 +1,36 @@
 /**
- * The keys file: `{ "keys": [ { "key": "...", "plan": "free" }, { "key": "...", "plan": "enterprise",
- * "perMinute": 5000, "perDay": 2000000 } ] }`. Checked once at start; a bad entry is refused by name.
- * Lookups hash the presented key and compare digests in constant time, so timing says nothing about a key.
+ * The keys file, as data: `{ "plans": { "free": { "perMinute": 60, "perDay": 1000 }, … }, "keys": [ { "key":
+ * "...", "plan": "free", "name": "alice" }, { "key": "...", "plan": "enterprise", "perMinute": 5000, "perDay":
+ * 2000000 } ] }`. `plans` is optional (default: the pet store's); a key of a plan without fixed limits (the
+ * pet store's enterprise) gives its own. Checked once at start; a bad entry is refused by name. Digests come from
+ * WebCrypto, so the engine needs no node:crypto.
  */
-import { createHash, hash as cryptoHash, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
 import { sharedAjv } from '../../spec/ajv';
-import { formatAjvErrors } from '../../spec/load';
-import { PLAN_LIMITS, windowsFor, type PlanName } from './plans';
+import { formatAjvErrors } from '../../spec/compile';
+import { DEFAULT_PLANS, type PlanLimits } from './settings';
+import { windowsFor } from './plans';
 import type { WindowSpec } from './stores/types';
 
 export interface KeyEntry {
   key: string;
-  plan: PlanName;
+  plan: string;
+  /** Shown in logs and pages instead of a digest. */
+  name?: string;
   perMinute?: number;
   perDay?: number;
 }
 
+export interface KeysFile {
+  plans?: Record<string, PlanLimits>;
+  keys: KeyEntry[];
+}
+
 export interface ApiKey {
-  plan: PlanName;
-  /** Safe to show and log: the plan and a short digest, never the key. */
+  plan: string;
+  /** Safe to show and log: the entry's name, or the plan and an HMAC under a per-process secret; never the key. */
   label: string;
-  /** Rate-limit subject: derived from the digest, so no store holds a key either. */
+  /** Rate-limit subject, the same in every process sharing a store: a digest, so no store holds a key. */
   subject: string;
   windows: WindowSpec[];
 }
@@ -34,11 +42,24 @@ export interface Keyring {
   entries(): ReadonlyArray<ApiKey & { key: string }>;
 }
 
-const KEYS_FILE_SCHEMA = {
+/** Keys shorter than this are refused unless short keys are allowed (they can be guessed). */
+export const MIN_KEY_LENGTH = 16;
+/** A plan without fixed limits: its keys give perMinute and perDay (§8: enterprise is "custom"). */
+const CUSTOM_PLAN = 'enterprise';
+
+const limitsSchema = {
+  type: 'object',
+  required: ['perMinute', 'perDay'],
+  additionalProperties: false,
+  properties: { perMinute: { type: 'integer', minimum: 1 }, perDay: { type: 'integer', minimum: 1 } },
+};
+
+const fileSchema = (plans: string[]) => ({
   type: 'object',
   required: ['keys'],
   additionalProperties: false,
   properties: {
+    plans: { type: 'object', additionalProperties: limitsSchema },
     keys: {
       type: 'array',
       items: {
@@ -47,86 +68,104 @@ const KEYS_FILE_SCHEMA = {
         additionalProperties: false,
         properties: {
           key: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
-          plan: { enum: ['free', 'pro', 'business', 'enterprise'] },
+          plan: { enum: plans },
+          name: { type: 'string', minLength: 1, maxLength: 64 },
           perMinute: { type: 'integer', minimum: 1 },
           perDay: { type: 'integer', minimum: 1 },
         },
       },
     },
   },
-};
-let validateKeysFile: ValidateFunction<{ keys: KeyEntry[] }> | undefined;
+});
 
-// crypto.hash (Node ≥ 20.12) is the one-shot form: no Hash object per request.
-const digest = (key: string): Buffer =>
-  typeof cryptoHash === 'function'
-    ? cryptoHash('sha256', key, 'buffer')
-    : createHash('sha256').update(key).digest();
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The plans a keys file defines, or the defaults. */
+export function plansOf(
+  data: unknown,
+  defaults: Record<string, PlanLimits> = DEFAULT_PLANS,
+): Record<string, PlanLimits> {
+  return isRecord(data) && isRecord(data.plans) ? (data.plans as Record<string, PlanLimits>) : defaults;
+}
 
 /** Check a parsed keys file; an error names the entry (`keys/2/plan must be equal to one of …`). */
-export function checkKeys(data: unknown): { ok: true; keys: KeyEntry[] } | { ok: false; error: string } {
-  const validate = (validateKeysFile ??= sharedAjv().compile<{ keys: KeyEntry[] }>(KEYS_FILE_SCHEMA));
+export function checkKeys(
+  data: unknown,
+  options: { allowShortKeys?: boolean; defaultPlans?: Record<string, PlanLimits> } = {},
+): { ok: true; file: KeysFile; keys: KeyEntry[] } | { ok: false; error: string } {
+  const plans = plansOf(data, options.defaultPlans);
+  const names = [...new Set([...Object.keys(plans), CUSTOM_PLAN])];
+  const validate: ValidateFunction<KeysFile> = sharedAjv().compile<KeysFile>(fileSchema(names));
   if (!validate(data)) {
-    return {
-      ok: false,
-      error: formatAjvErrors(validate.errors, 'keys file').replace(/(^|; )\//g, '$1'),
-    };
+    return { ok: false, error: formatAjvErrors(validate.errors, 'keys file').replace(/(^|; )\//g, '$1') };
   }
   const seen = new Set<string>();
   for (const [i, entry] of data.keys.entries()) {
     if (seen.has(entry.key)) return { ok: false, error: `keys/${i}/key repeats an earlier key` };
     seen.add(entry.key);
     const custom = entry.perMinute !== undefined || entry.perDay !== undefined;
-    if (entry.plan === 'enterprise' && (entry.perMinute === undefined || entry.perDay === undefined)) {
-      return { ok: false, error: `keys/${i}: an enterprise key needs perMinute and perDay` };
+    const fixed = plans[entry.plan];
+    if (!fixed && (entry.perMinute === undefined || entry.perDay === undefined)) {
+      return { ok: false, error: `keys/${i}: an ${entry.plan} key needs perMinute and perDay` };
     }
-    if (entry.plan !== 'enterprise' && custom) {
+    if (fixed && custom) {
       return {
         ok: false,
-        error: `keys/${i}: perMinute and perDay are only for enterprise keys (plan ${entry.plan} has fixed limits)`,
+        error: `keys/${i}: perMinute and perDay are only for ${CUSTOM_PLAN} keys (plan ${entry.plan} has fixed limits)`,
+      };
+    }
+    if (!options.allowShortKeys && entry.key.length < MIN_KEY_LENGTH) {
+      return {
+        ok: false,
+        error: `keys/${i}/key is shorter than ${MIN_KEY_LENGTH} characters (guessable); use a longer key or --allow-short-keys`,
       };
     }
   }
-  return { ok: true, keys: data.keys };
+  return { ok: true, file: data, keys: data.keys };
 }
 
-/** Read and check a keys file. */
-export async function loadKeysFile(
-  file: string,
-): Promise<{ ok: true; keys: KeyEntry[] } | { ok: false; error: string }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    return { ok: false, error: `keys file ${file}: ${(err as Error).message}` };
-  }
-  const checked = checkKeys(data);
-  return checked.ok ? checked : { ok: false, error: `keys file ${file}: ${checked.error}` };
+const hex = (bytes: ArrayBuffer): string =>
+  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const utf8 = new TextEncoder();
+
+/** SHA-256 of `text` as hex, through WebCrypto (Node >= 20 and browsers). */
+export async function sha256Hex(text: string): Promise<string> {
+  return hex(await globalThis.crypto.subtle.digest('SHA-256', utf8.encode(text)));
 }
 
-/** Build the lookup table once at start. */
-export function createKeyring(entries: readonly KeyEntry[]): Keyring {
-  const byDigest = new Map<string, ApiKey & { key: string; digest: Buffer }>();
+/** An HMAC key of WebCrypto (typed without the DOM library). */
+export type LabelSecret = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+
+/** A fresh per-process secret for labels: two processes never label a key alike, and no label can be looked up. */
+export async function labelSecret(): Promise<LabelSecret> {
+  const raw = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/** Build the lookup table once at start (digests and labels computed here, never per request). */
+export async function createKeyring(
+  entries: readonly KeyEntry[],
+  plans: Record<string, PlanLimits> = DEFAULT_PLANS,
+  secret?: LabelSecret,
+): Promise<Keyring> {
+  const labelKey = secret ?? (await labelSecret());
+  const byKey = new Map<string, ApiKey & { key: string }>();
   for (const entry of entries) {
-    const d = digest(entry.key);
-    const hex = d.toString('hex');
-    const limits = entry.plan === 'enterprise' ? entry : PLAN_LIMITS[entry.plan];
-    byDigest.set(hex, {
+    const limits = plans[entry.plan] ?? { perMinute: entry.perMinute ?? 1, perDay: entry.perDay ?? 1 };
+    const digest = await sha256Hex(entry.key);
+    const mac = hex(await globalThis.crypto.subtle.sign('HMAC', labelKey, utf8.encode(entry.key)));
+    byKey.set(entry.key, {
       key: entry.key,
-      digest: d,
       plan: entry.plan,
-      label: `${entry.plan}:${hex.slice(0, 8)}`,
-      subject: `key:${hex.slice(0, 32)}`,
-      windows: windowsFor(limits.perMinute ?? 1, limits.perDay ?? 1),
+      label: entry.name ? `${entry.plan}:${entry.name}` : `${entry.plan}:${mac.slice(0, 8)}`,
+      subject: `key:${digest.slice(0, 32)}`,
+      windows: windowsFor(limits.perMinute, limits.perDay),
     });
   }
-  const all = [...byDigest.values()].map(({ digest: _d, ...rest }) => rest);
+  const all = [...byKey.values()];
   return {
-    find(presented) {
-      const d = digest(presented);
-      const hit = byDigest.get(d.toString('hex'));
-      return hit && timingSafeEqual(hit.digest, d) ? hit : undefined;
-    },
+    // A Map lookup hashes the whole presented string: its timing says nothing about how much of a key matched.
+    find: (presented) => byKey.get(presented),
     entries: () => all,
   };
 }

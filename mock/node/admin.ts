@@ -4,7 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiError, methodNotAllowed } from '../core/errors';
-import type { Deps, Reply, Stage } from '../core/context';
+import type { Reply, Stage } from '../core/context';
+import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
 
 const sha = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -15,15 +16,22 @@ export function hasAdminToken(authorization: string | undefined, token: string):
   return m?.[1] !== undefined && timingSafeEqual(sha(m[1].trim()), sha(token));
 }
 
-/** Drop every category but the seed, and every counter and ban. */
+/** Drop every record but the seed, and every counter and ban. */
 export async function resetState(deps: Deps): Promise<void> {
-  await deps.categories.reset(deps.seed);
+  await deps.records.reset(deps.seed, deps.model.resources);
   await deps.limiter.reset();
-  deps.listCache.current = null;
+  deps.listCache.clear();
+}
+
+/** Every resource's records, by name. */
+export async function allRecords(deps: Deps): Promise<Record<string, readonly unknown[]>> {
+  const out: Record<string, readonly unknown[]> = {};
+  for (const r of deps.model.resources) out[r.name] = await deps.records.list(r.name);
+  return out;
 }
 
 async function state(deps: Deps): Promise<Reply> {
-  return { status: 200, body: { categories: await deps.categories.list(), keys: await keyQuotas(deps) } };
+  return { status: 200, body: { ...(await allRecords(deps)), keys: await keyQuotas(deps) } };
 }
 
 const ROUTES: Record<string, { method: string; run: (deps: Deps) => Promise<Reply> }> = {
@@ -33,15 +41,19 @@ const ROUTES: Record<string, { method: string; run: (deps: Deps) => Promise<Repl
     method: 'POST',
     run: async (deps) => {
       await resetState(deps);
-      return { status: 200, body: { status: 'reset', categories: deps.seed.length } };
+      const seeded = Object.fromEntries(Object.entries(deps.seed).map(([k, v]) => [k, v.length]));
+      return { status: 200, body: { status: 'reset', ...seeded } };
     },
   },
 };
 
-export const admin: Stage = async function admin(ctx, deps) {
+export const admin: Stage<Deps> = async function admin(ctx, deps) {
   const route = ROUTES[ctx.req.path];
   if (!deps.config.admin || !route) return { next: ctx };
-  if (deps.config.adminToken && !hasAdminToken(ctx.req.headers.authorization, deps.config.adminToken)) {
+  if (
+    deps.config.adminToken &&
+    !hasAdminToken(String(ctx.req.headers.authorization ?? ''), deps.config.adminToken)
+  ) {
     return { reply: apiError('forbidden', 'the mock admin routes need the admin token'), ctx };
   }
   if (ctx.req.method !== route.method)

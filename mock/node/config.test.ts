@@ -47,11 +47,18 @@ describe('config from argv and env', () => {
   });
 
   it('keeps the documented defaults of the mock policy', () => {
+    // The pet store's own settings, keyed by schema and property: no code names a property.
     expect(DEFAULTS.policy).toEqual({
       allowUnknownFields: false,
-      allowEmptyName: false,
-      maxNameLength: 200,
-      maxDescriptionLength: 2000,
+      rules: { NewCategory: { name: { minLength: 1, maxLength: 200 }, description: { maxLength: 2000 } } },
+    });
+    const tuned = parseConfig(
+      ['--allow-empty-name', '--max-name-length', '0', '--max-description-length', '9'],
+      {},
+    );
+    expect(tuned.ok === true && tuned.config.policy.rules.NewCategory).toEqual({
+      name: {},
+      description: { maxLength: 9 },
     });
     expect(DEFAULTS.maxBodyBytes).toBe(1024 * 1024);
   });

@@ -5,83 +5,48 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
+import { ENGINE_DEFAULTS, PETSTORE_POLICY, type MockConfig, type ValidationPolicy } from '../core/settings';
 
-export interface ValidationPolicy {
-  /** Fields NewCategory does not name: rejected (400) unless allowed. Unpublished (§2), so mock policy. */
-  allowUnknownFields: boolean;
-  /** An empty `name`: rejected unless allowed. */
-  allowEmptyName: boolean;
-  /** Length limits of name and description are not published (§2): the mock's own, 0 = none. */
-  maxNameLength: number;
-  maxDescriptionLength: number;
-}
-
-export interface MockConfig {
-  host: string;
-  port: number;
-  specPath: string;
-  keysFile: string;
-  /** Seed categories file, or null for an empty store. */
-  seedFile: string | null;
-  quiet: boolean;
-  store: 'memory' | 'redis';
-  redisUrl: string;
-  /** CORS origins allowed; `*` allows any (the local default). Empty: no CORS headers. */
-  corsOrigins: string[];
-  maxBodyBytes: number;
-  policy: ValidationPolicy;
-  /** §8.3: rejected requests within a minute that ban a key, and for how long. 0 disables the ban. */
-  banThreshold: number;
-  banSeconds: number;
-  /** §9.3: the sunset date of the deprecated pet lookup is not published; set it here (HTTP-date or ISO). */
-  sunset: string | null;
-  successorLink: string | null;
-  /** Admin routes outside /v1 (`/_mock/…`), and an optional token that guards them. */
-  admin: boolean;
-  adminToken: string | null;
-  /** The inspector page (`/_mock/inspector`): recent requests, categories, quotas. Off with --no-inspector. */
-  inspector: boolean;
-  watch: boolean;
-  /** Who answers pets and orders (payloads not published): the spec's examples, or Prism. */
-  exampleEngine: 'spec' | 'prism';
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  maxHeaderBytes: number;
-}
+export type { MockConfig, ValidationPolicy };
 
 export const DEFAULT_KEYS_FILE = path.join(projectRoot(), 'fixtures', 'keys.json');
 export const DEFAULT_SEED_FILE = path.join(projectRoot(), 'fixtures', 'seed.json');
 
 export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
-  host: '127.0.0.1',
-  port: 4010,
+  ...ENGINE_DEFAULTS,
   specPath: DEFAULT_SPEC_PATH,
   keysFile: DEFAULT_KEYS_FILE,
   seedFile: DEFAULT_SEED_FILE,
-  quiet: false,
-  store: 'memory',
-  redisUrl: 'redis://127.0.0.1:6379',
-  corsOrigins: ['*'],
-  maxBodyBytes: 1024 * 1024,
-  policy: Object.freeze({
-    allowUnknownFields: false,
-    allowEmptyName: false,
-    maxNameLength: 200,
-    maxDescriptionLength: 2000,
-  }),
-  banThreshold: 30,
-  banSeconds: 300,
-  sunset: null,
-  successorLink: null,
-  admin: true,
-  adminToken: null,
-  inspector: true,
-  watch: false,
-  exampleEngine: 'spec',
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  maxHeaderBytes: 16 * 1024,
 });
+
+/** The file defaults of the Node layer (the engine's own defaults have no files). */
+export function nodeDefaults(): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
+  return { specPath: DEFAULT_SPEC_PATH, keysFile: DEFAULT_KEYS_FILE, seedFile: DEFAULT_SEED_FILE };
+}
+
+/**
+ * The pet store's body bounds with the flags applied: `--allow-empty-name`, `--max-name-length` and
+ * `--max-description-length` tune the NewCategory rules (0 = no limit).
+ */
+function petstorePolicy(
+  allowUnknownFields: boolean,
+  allowEmptyName: boolean,
+  maxName: number,
+  maxDescription: number,
+): ValidationPolicy {
+  const base = PETSTORE_POLICY.rules.NewCategory ?? {};
+  const name = {
+    ...base.name,
+    minLength: allowEmptyName ? undefined : 1,
+    maxLength: maxName > 0 ? maxName : undefined,
+  };
+  const description = { ...base.description, maxLength: maxDescription > 0 ? maxDescription : undefined };
+  const clean = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return {
+    allowUnknownFields,
+    rules: { ...PETSTORE_POLICY.rules, NewCategory: { name: clean(name), description: clean(description) } },
+  };
+}
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -109,6 +74,11 @@ const OPTIONS = {
   'no-inspector': { type: 'boolean' },
   watch: { type: 'boolean' },
   'example-engine': { type: 'string' },
+  'max-records': { type: 'string' },
+  'no-ratelimit-fields': { type: 'boolean' },
+  'base-path': { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  'allow-short-keys': { type: 'boolean' },
 } as const;
 
 export const HELP = `Usage: npm start -- [options]     (or: node dist/mock/node/main.js [options])
@@ -137,7 +107,14 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --admin-token TOKEN          require "Authorization: Bearer TOKEN" on /_mock/* (env MOCK_ADMIN_TOKEN)
   --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
   --watch                      reload spec, keys and seed files when they change (stored state is kept)
-  --example-engine spec|prism  who answers pets and orders: the spec's examples (default) or Prism 5.12
+  --example-engine spec|prism  who answers operations that are no resource: the document's examples, else
+                               values generated from its schemas (default), or Prism 5.12
+  --max-records N              most records one resource holds; more is a 409 record_limit (default 10000)
+  --no-ratelimit-fields        no IETF RateLimit / RateLimit-Policy fields (X-RateLimit-* stay)
+  --base-path PATH             serve under PATH instead of the first server URL's path
+  --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback) whose X-Forwarded-For names the
+                               client, for per-address limits behind a balancer (default: none)
+  --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
   --help, -h                   this text
 `;
 
@@ -191,17 +168,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
             .map((o) => o.trim())
             .filter(Boolean),
     maxBodyBytes: int('max-body-bytes', values['max-body-bytes'], DEFAULTS.maxBodyBytes, 1),
-    policy: {
-      allowUnknownFields: values['allow-unknown-fields'] ?? false,
-      allowEmptyName: values['allow-empty-name'] ?? false,
-      maxNameLength: int('max-name-length', values['max-name-length'], DEFAULTS.policy.maxNameLength, 0),
-      maxDescriptionLength: int(
-        'max-description-length',
-        values['max-description-length'],
-        DEFAULTS.policy.maxDescriptionLength,
-        0,
-      ),
-    },
+    policy: petstorePolicy(
+      values['allow-unknown-fields'] ?? false,
+      values['allow-empty-name'] ?? false,
+      int('max-name-length', values['max-name-length'], 200, 0),
+      int('max-description-length', values['max-description-length'], 2000, 0),
+    ),
     banThreshold: int('ban-threshold', values['ban-threshold'], DEFAULTS.banThreshold, 0),
     banSeconds: int('ban-seconds', values['ban-seconds'], DEFAULTS.banSeconds, 1),
     sunset: values.sunset ?? null,
@@ -214,6 +186,15 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     headersTimeoutMs: DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
     maxHeaderBytes: DEFAULTS.maxHeaderBytes,
+    maxRecords: int('max-records', values['max-records'], DEFAULTS.maxRecords, 1),
+    rateLimitFields: !values['no-ratelimit-fields'],
+    basePath: values['base-path'] ?? null,
+    plans: DEFAULTS.plans,
+    trustProxy: (values['trust-proxy'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    allowShortKeys: values['allow-short-keys'] ?? false,
   };
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);

@@ -1,34 +1,45 @@
 /**
- * The mock as a library: `createMockServer(options)` loads the spec, keys and seed once, builds the stores and
- * returns a server that tests can listen on and close. main.ts is a thin process wrapper around this.
+ * The mock as a Node library: `createMockServer(options)` loads the document, keys and seed files once, builds
+ * the stores and returns a node:http server over the engine that tests can listen on and close. main.ts is a
+ * thin process wrapper around this.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSpec } from '../../spec/load';
-import type { NewCategory } from '../../spec/types';
-import { createApp, createClientErrorHandler, createConnectHandler } from '../adapters/node-http';
-import { configWith, type MockConfig } from './config';
-import type { Clock, Deps } from '../core/context';
-import { createExampleEngine } from './engines';
-import { createKeyring, loadKeysFile, type KeyEntry } from '../core/keys';
+import { describeResources } from '../../spec/resources';
+import {
+  createApp,
+  createClientErrorHandler,
+  createConnectHandler,
+  createExpectationHandler,
+} from '../adapters/node-http';
+import type { Clock } from '../core/context';
+import { buildDeps, settingsWith } from '../core/engine';
+import type { KeyEntry, KeysFile } from '../core/keys';
 import { silentLogger, type Logger } from '../core/log';
-import { compilePolicy } from '../core/policy';
+import { buildStages } from '../core/pipeline';
+import type { MockConfig } from '../core/settings';
+import type { LimiterStore, RecordStore, SeedData } from '../core/stores/types';
+import { admin, resetState } from './admin';
+import { DEFAULT_KEYS_FILE, nodeDefaults } from './config';
+import type { NodeDeps } from './deps';
+import { createExampleEngine } from './engines';
+import { loadKeysFile } from './keys-file';
 import { loadSeedFile } from './seed';
-import { resetState } from './admin';
 import { createStores } from './stores';
-import type { CategoryStore, LimiterStore } from '../core/stores/types';
+import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from './ui/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
-import { isUiPath } from './ui/stage';
+import { isUiPath, ui } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
 
 export interface MockServerOptions extends Partial<MockConfig> {
-  /** Keys given directly instead of a keys file. */
-  keys?: KeyEntry[];
-  /** Seed categories given directly instead of a seed file. */
-  seed?: NewCategory[];
+  /** Keys (or a whole keys file, with plans) given directly instead of a keys file. */
+  keys?: KeyEntry[] | KeysFile;
+  /** Seed records by resource given directly instead of a seed file. */
+  seed?: SeedData;
   clock?: Clock;
-  categories?: CategoryStore;
+  records?: RecordStore;
   limiter?: LimiterStore;
   log?: Logger;
   /** How often --watch looks at the files (default 500 ms). */
@@ -38,49 +49,61 @@ export interface MockServerOptions extends Partial<MockConfig> {
 export interface MockServer {
   server: http.Server;
   /** The dependencies serving now (a --watch reload replaces them). */
-  readonly deps: Deps;
-  /** Listen (default: a free port on 127.0.0.1); resolves to the base URL ending in /v1. */
+  readonly deps: NodeDeps;
+  /** Listen (default: a free port on 127.0.0.1); resolves to the base URL (e.g. ending in /v1). */
   listen(port?: number, host?: string): Promise<string>;
-  /** Back to the seed categories, with every counter and ban forgotten. */
+  /** Back to the seed records, with every counter and ban forgotten. */
   reset(): Promise<void>;
   /** Reload the spec, keys and seed files now (what --watch does on a change); stored state is kept. */
   reload(): Promise<ReloadOutcome>;
+  /** Lines saying what the mock inferred from the document (resources, actions, id fields). */
+  inferred(): string[];
+  /** What the loader noticed and accepted at start (an upgraded 3.0 document, unknown formats…). */
+  warnings: string[];
   close(): Promise<void>;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
+/** The engine's stages with the Node layer's own: admin routes and pages. */
+export const NODE_STAGES = buildStages<NodeDeps>({ afterLimit: [admin, ui] });
 
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { keys, seed, clock, categories, limiter, log, watchIntervalMs, ...overrides } = options;
-  const config = configWith(overrides);
+  const { keys, seed, clock, records, limiter, log, watchIntervalMs, ...overrides } = options;
+  const config = settingsWith({ ...nodeDefaults(), ...overrides });
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
   const spec = loaded.spec;
-  const keyEntries = keys ?? (await orThrow(loadKeysFile(config.keysFile))).keys;
-  const seedEntries =
-    seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).categories : []);
+  if (config.basePath !== null) spec.basePath = config.basePath.replace(/\/+$/, '');
+  // The shipped demo keys are short and public; any other keys file must hold keys of 16 characters or more.
+  const allowShortKeys = config.allowShortKeys || keys !== undefined || config.keysFile === DEFAULT_KEYS_FILE;
+  const keysFile = keys ?? (await orThrow(loadKeysFile(config.keysFile, { allowShortKeys }))).file;
+  const seedData = seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).seed : {});
   // The inspector's ring of recent requests is filled by the request logger: nothing new on the hot path.
   const recent = createRecentRequests();
   const logger = config.inspector
     ? recordingLogger(log ?? silentLogger, recent, isUiPath)
     : (log ?? silentLogger);
-  const injected = categories && limiter ? { categories, limiter, close: async () => undefined } : null;
-  if (injected) await injected.categories.reset(seedEntries);
-  const stores = injected ?? (await createStores(config, logger, seedEntries));
-  const engine = createExampleEngine(config.exampleEngine, config.specPath);
-  const deps: Deps = {
-    config,
-    spec,
-    keyring: createKeyring(keyEntries),
-    categories: stores.categories,
-    limiter: stores.limiter,
-    engine,
-    clock: clock ?? systemClock,
-    seed: seedEntries,
+  const stores =
+    records && limiter
+      ? { records, limiter, seedIfNew: records.reset.bind(records), close: async () => undefined }
+      : await createStores(config, logger);
+  const base = await buildDeps({
+    document: spec,
+    keys: keysFile,
+    seed: seedData,
+    clock,
     log: logger,
-    policy: compilePolicy(config.policy),
-    listCache: { current: null },
+    config,
+    allowShortKeys: true,
+    records: stores.records,
+    limiter: stores.limiter,
+    engine: createExampleEngine(config.exampleEngine, config.specPath),
+  });
+  // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
+  await stores.seedIfNew(seedData, base.model.resources);
+  const deps: NodeDeps = {
+    ...base,
+    allowShortKeys,
     ui: {
       documents: await loadSpecDocuments(config.specPath, spec.basePath),
       recent,
@@ -109,10 +132,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         Math.min(1000, config.headersTimeoutMs / 2, config.requestTimeoutMs / 2),
       ),
     },
-    createApp(holder),
+    createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
   );
   server.on('clientError', createClientErrorHandler(holder));
   server.on('connect', createConnectHandler(holder));
+  server.on('checkExpectation', createExpectationHandler(holder));
   return {
     server,
     get deps() {
@@ -123,11 +147,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         server.once('error', reject);
         server.listen(port, host, () => {
           const address = server.address() as AddressInfo;
-          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}${spec.basePath}`);
+          resolve(
+            `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${holder.current.spec.basePath}`,
+          );
         });
       }),
     reset: () => resetState(holder.current),
     reload,
+    inferred: () => describeResources(holder.current.model),
+    warnings: loaded.warnings,
     close: async () => {
       stopWatching();
       await new Promise<void>((resolve) => {

@@ -1,29 +1,24 @@
-/** The seed file: `{ "categories": [ NewCategory, … ] }`, each entry checked with the spec's validator. */
+/** The seed file: `{ "categories": [ … ], "pets": [ … ] }`, keyed by resource name, checked against the document. */
 import { readFile } from 'node:fs/promises';
-import { formatAjvErrors, type LoadedSpec } from '../../spec/load';
-import type { NewCategory } from '../../spec/types';
+import type { CompiledSpec } from '../../spec/compile';
+import { inferResources } from '../../spec/resources';
+import { checkSeed } from '../core/seed';
+import type { SeedData } from '../core/stores/types';
 
-/** Read and check a seed file against the spec's NewCategory schema. */
+/** Read and check a seed file; an error names the file and the entry (`categories/0: …`). */
 export async function loadSeedFile(
   file: string,
-  spec: LoadedSpec,
-): Promise<{ ok: true; categories: NewCategory[] } | { ok: false; error: string }> {
+  spec: CompiledSpec,
+): Promise<{ ok: true; seed: SeedData } | { ok: false; error: string }> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
     return { ok: false, error: `seed file ${file}: ${(err as Error).message}` };
   }
-  const list = (data as { categories?: unknown }).categories;
-  if (!Array.isArray(list)) return { ok: false, error: `seed file ${file}: needs a "categories" array` };
-  const validate = spec.schemas.get('NewCategory');
-  if (!validate) return { ok: false, error: 'the spec has no NewCategory schema' };
-  for (const [i, entry] of list.entries()) {
-    if (!validate(entry))
-      return {
-        ok: false,
-        error: `seed file ${file}: categories/${i}: ${formatAjvErrors(validate.errors, 'entry')}`,
-      };
-  }
-  return { ok: true, categories: list as NewCategory[] };
+  const inferred = inferResources(spec);
+  if (!inferred.ok) return { ok: false, error: inferred.error };
+  const problem = checkSeed(data, inferred.model, spec);
+  if (problem) return { ok: false, error: `seed file ${file}: ${problem}` };
+  return { ok: true, seed: data as SeedData };
 }

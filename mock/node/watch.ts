@@ -8,9 +8,10 @@
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadSpec } from '../../spec/load';
-import type { Deps } from '../core/context';
+import { buildDeps } from '../core/engine';
+import type { NodeDeps as Deps } from './deps';
 import { createExampleEngine } from './engines';
-import { createKeyring, loadKeysFile } from '../core/keys';
+import { loadKeysFile } from './keys-file';
 import type { Logger } from '../core/log';
 import { loadSeedFile } from './seed';
 import { buildSpecDocuments } from './ui/documents';
@@ -34,7 +35,9 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
   }
   const loaded = await loadSpec(sources.specPath);
   if (!loaded.ok) return { ok: false, error: loaded.error };
-  const keys = sources.keysFile ? await loadKeysFile(sources.keysFile) : null;
+  const keys = sources.keysFile
+    ? await loadKeysFile(sources.keysFile, { allowShortKeys: current.allowShortKeys })
+    : null;
   if (keys && !keys.ok) return keys;
   const seed = sources.seedFile ? await loadSeedFile(sources.seedFile, loaded.spec) : null;
   if (seed && !seed.ok) return seed;
@@ -45,18 +48,30 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
     return { ok: false, error: `spec ${sources.specPath}: ${(err as Error).message}` };
   }
   const specChanged = !current.ui || !current.ui.documents.yaml.equals(documents.yaml);
-  return {
-    ok: true,
-    deps: {
-      ...current,
-      spec: loaded.spec,
+  let next;
+  try {
+    // The stores are kept (records and counters stay); everything drawn from the files is built anew.
+    next = await buildDeps({
+      document: loaded.spec,
+      keys: keys ? keys.file : current.keyring.entries().map(({ key, plan }) => ({ key, plan })),
+      seed: seed ? seed.seed : current.seed,
+      clock: current.clock,
+      log: current.log,
+      config: current.config,
+      allowShortKeys: true,
+      records: current.records,
+      limiter: current.limiter,
       engine: specChanged
         ? createExampleEngine(current.config.exampleEngine, sources.specPath)
         : current.engine,
-      keyring: keys ? createKeyring(keys.keys) : current.keyring,
-      seed: seed ? seed.categories : current.seed,
-      ui: current.ui && { ...current.ui, documents },
-    },
+    });
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+  if (!keys) next.keyring = current.keyring;
+  return {
+    ok: true,
+    deps: { ...next, allowShortKeys: current.allowShortKeys, ui: current.ui && { ...current.ui, documents } },
   };
 }
 

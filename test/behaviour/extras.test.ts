@@ -1,5 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { STAGES, runPipeline } from '../../mock/core/pipeline';
+import { toHttpResponse } from '../../mock/core/stages/respond';
 import type { Stage } from '../../mock/core/context';
 import { bearer, expectError, harness, type Harness } from '../support/mock-harness';
 
@@ -99,14 +100,18 @@ describe('a thrown error is a 500 Error answer, never a dead process', () => {
     const req = {
       method: 'GET',
       path: '/v1/categories',
+      query: '',
       headers: { authorization: 'Bearer free-key' },
       remoteAddress: '127.0.0.1',
-      body: Buffer.alloc(0),
-      bodyTooLarge: false,
     };
     const result = await runPipeline(req, h.mock.deps, stages);
     expect(result.reply.status).toBe(500);
-    expect(result.reply.body).toEqual({ code: 'internal_error', message: expect.any(String), status: 500 });
+    const sent = toHttpResponse(result.reply, result.ctx, h.mock.deps);
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({
+      code: 'internal_error',
+      message: expect.any(String),
+      status: 500,
+    });
     expect(result.ctx.limitHeaders?.['X-RateLimit-Limit']).toBe('60');
     expect(result.error).toBeInstanceOf(Error);
   });

@@ -60,12 +60,12 @@ describe('categories are real state', () => {
 
   it('a repeated GET reuses the serialised list until a write', async () => {
     const a = await h.http.get('/v1/categories').set(bearer('ent-key'));
-    const cached = h.mock.deps.listCache.current;
+    const cached = h.mock.deps.listCache.get('categories');
     await h.http.get('/v1/categories').set(bearer('ent-key'));
-    expect(h.mock.deps.listCache.current).toBe(cached);
+    expect(h.mock.deps.listCache.get('categories')).toBe(cached);
     await create({ name: 'new' });
     const b = await h.http.get('/v1/categories').set(bearer('ent-key'));
-    expect(h.mock.deps.listCache.current).not.toBe(cached);
+    expect(h.mock.deps.listCache.get('categories')).not.toBe(cached);
     expect(b.body).toHaveLength(a.body.length + 1);
   });
 });

@@ -2,7 +2,7 @@ import { bearer, expectError, harness, rawRequest, type Harness } from '../suppo
 
 let h: Harness;
 beforeAll(async () => {
-  h = await harness({ seed: [] });
+  h = await harness({ seed: {} });
 });
 afterAll(() => h.mock.close());
 beforeEach(() => h.mock.reset());
@@ -110,8 +110,8 @@ describe('validation policy is configurable', () => {
   let lax: Harness;
   beforeAll(async () => {
     lax = await harness({
-      seed: [],
-      policy: { allowUnknownFields: true, allowEmptyName: true, maxNameLength: 0, maxDescriptionLength: 0 },
+      seed: {},
+      policy: { allowUnknownFields: true, rules: {} },
     });
   });
   afterAll(() => lax.mock.close());

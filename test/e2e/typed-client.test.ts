@@ -60,6 +60,6 @@ describe('examples/typed-client.ts against the mock', () => {
     expect(lines[4]).toBe('429: after 6 requests; Retry-After 2 s');
     expect(lines[5]).toBe('waiting 2000 ms as Retry-After says');
     expect(lines.at(-1)).toBe('after waiting: 200, 4 categories');
-    expect((await mock.deps.categories.list()).map((c) => c.name)).toContain('parrot');
+    expect((await mock.deps.records.list('categories')).map((c) => c.name)).toContain('parrot');
   }, 60_000);
 });

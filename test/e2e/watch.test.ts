@@ -40,6 +40,7 @@ describe('--watch reloads the spec, keys and seed files', () => {
     fs.copyFileSync(DEFAULT_KEYS_FILE, files.keys);
     fs.copyFileSync(DEFAULT_SEED_FILE, files.seed);
     mock = await createMockServer({
+      allowShortKeys: true,
       specPath: files.spec,
       keysFile: files.keys,
       seedFile: files.seed,

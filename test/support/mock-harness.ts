@@ -3,6 +3,12 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'n
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Clock } from '../../mock/core/context';
+import { createFetchHandler } from '../../mock/adapters/fetch';
+import type { SeedData } from '../../mock/core/stores/types';
+import { DEFAULT_SEED_FILE } from '../../mock/node/config';
+import { loadSeedFile } from '../../mock/node/seed';
+import { DEFAULT_SPEC_PATH, loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
+import { listen, serveFetch } from './fetch-bridge';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index';
 
 /** 12:00:10 UTC: ten seconds into a minute, far from the day boundary. */
@@ -32,13 +38,64 @@ export interface Harness {
   http: ReturnType<typeof request>;
 }
 
-/** A mock with the test keys, the default seed and a test clock. */
+/** Which adapter the behaviour suites run against: set per jest project (jest.config.js). */
+export const ADAPTER: 'node-http' | 'fetch' =
+  (globalThis as { MOCK_ADAPTER?: 'node-http' | 'fetch' }).MOCK_ADAPTER ?? 'node-http';
+
+/** A mock with the test keys, the default seed and a test clock, on the adapter of this jest project. */
 export async function harness(options: MockServerOptions = {}): Promise<Harness> {
   const clock = testClock();
-  const mock = await createMockServer({ keys: KEYS, clock, ...options });
+  const mock = await createTestMock({ keys: KEYS, clock, ...options });
   // One listening server per harness: supertest then reuses it instead of listening per request.
   await mock.listen(0);
   return { mock, clock, http: request(mock.server) };
+}
+
+/** A mock on the adapter of this jest project (not listening yet). */
+export function createTestMock(options: MockServerOptions): Promise<MockServer> {
+  return ADAPTER === 'fetch' ? fetchMock(options) : createMockServer(options);
+}
+
+/** The fetch adapter over the same document, keys and seed, looking like a MockServer to the suites. */
+async function fetchMock(options: MockServerOptions): Promise<MockServer> {
+  const { keys, seed, clock, records, limiter, log, watchIntervalMs: _w, ...config } = options;
+  const specPath = config.specPath ?? DEFAULT_SPEC_PATH;
+  const spec = await loadSpecOrThrow(specPath);
+  const seedData =
+    seed ?? (await loadSeed(config.seedFile === undefined ? DEFAULT_SEED_FILE : config.seedFile, spec));
+  const handler = await createFetchHandler({
+    document: spec,
+    keys,
+    seed: seedData,
+    clock,
+    records,
+    limiter,
+    log,
+    config,
+  });
+  const server = serveFetch(handler);
+  const deps = handler.deps as MockServer['deps'];
+  return {
+    server,
+    deps,
+    listen: async () => `${await listen(server)}${spec.basePath}`,
+    reset: async () => {
+      await deps.records.reset(seedData, deps.model.resources);
+      await deps.limiter.reset();
+      deps.listCache.clear();
+    },
+    reload: async () => ({ ok: false, error: 'the fetch adapter has no files to reload' }),
+    inferred: () => [],
+    warnings: [],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function loadSeed(file: string | null, spec: LoadedSpec): Promise<SeedData> {
+  if (!file) return {};
+  const loaded = await loadSeedFile(file, spec);
+  if (!loaded.ok) throw new Error(loaded.error);
+  return loaded.seed;
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -3,7 +3,7 @@
  * on every write (so even a SIGKILL loses nothing), no RDB snapshots. Not a test file itself.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ export interface RedisTestServer {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Start it again on the same port and dir, with what it persisted. */
   restart(): Promise<void>;
+  /** Crash it and start it again with nothing persisted, as a Redis without persistence comes back empty. */
+  wipe(): Promise<void>;
   /** Freeze the process (SIGSTOP): connections stay open but nothing answers. */
   pause(): void;
   /** Thaw a paused process (SIGCONT). */
@@ -123,6 +125,13 @@ function manage(bin: string, dir: string, port: number, first: ChildProcess): Re
       await stop();
       const next = await launch(bin, dir, port);
       // destroy() while this restart was starting up: do not leave the new server behind.
+      if (destroyed) next.kill('SIGKILL');
+      else child = next;
+    },
+    wipe: async () => {
+      await stop('SIGKILL');
+      for (const f of readdirSync(dir)) rmSync(join(dir, f), { recursive: true, force: true });
+      const next = await launch(bin, dir, port);
       if (destroyed) next.kill('SIGKILL');
       else child = next;
     },

@@ -2,7 +2,14 @@
  * One behaviour suite for every store implementation (memory, Redis): call these from a test file
  * with a factory. Not a test file itself.
  */
-import type { BanPolicy, CategoryStore, LimiterStore, WindowSpec } from '../../mock/core/stores/types';
+import type {
+  BanPolicy,
+  JsonObject,
+  LimiterStore,
+  RecordStore,
+  StoreResource,
+  WindowSpec,
+} from '../../mock/core/stores/types';
 
 type Factory<T> = () => Promise<T>;
 
@@ -16,59 +23,119 @@ const noBan: BanPolicy = { threshold: 0, banMs: 0 };
 // A moment inside a day and a minute, far from both boundaries.
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 10);
 
-/** The behaviour every CategoryStore must have. */
-export function categoryStoreSuite(name: string, factory: Factory<CategoryStore>): void {
-  describe(`${name} category store`, () => {
-    let store: CategoryStore;
+const BOOKS: StoreResource = { name: 'books', idField: 'id', idType: 'integer' };
+const TAGS: StoreResource = { name: 'tags', idField: 'slug', idType: 'string' };
+const NOTES: StoreResource = { name: 'notes', idField: 'key', idType: 'string' };
+const MAX = 10_000;
+
+async function created(store: RecordStore, resource: StoreResource, record: JsonObject): Promise<JsonObject> {
+  const out = await store.create(resource, record, MAX);
+  if (!out.ok) throw new Error(`create refused: ${out.reason}`);
+  return out.record;
+}
+
+/** The behaviour every RecordStore must have. */
+export function recordStoreSuite(name: string, factory: Factory<RecordStore>): void {
+  describe(`${name} record store`, () => {
+    let store: RecordStore;
     beforeEach(async () => {
       store = await factory();
-      await store.reset([]);
+      await store.reset({}, [BOOKS, TAGS, NOTES]);
     });
     afterEach(() => store.close());
 
-    it('assigns increasing unique integer ids and lists in creation order', async () => {
-      const a = await store.create({ name: 'dog', description: 'Dogs' });
-      const b = await store.create({ name: 'cat' });
-      expect(a).toEqual({ id: 1, name: 'dog', description: 'Dogs' });
-      expect(b).toEqual({ id: 2, name: 'cat' });
-      expect(await store.list()).toEqual([a, b]);
+    it('assigns increasing unique integer ids, id first, and lists in creation order', async () => {
+      const a = await created(store, BOOKS, { title: 'Dune', year: 1965 });
+      const b = await created(store, BOOKS, { title: 'Emma' });
+      expect(a).toEqual({ id: 1, title: 'Dune', year: 1965 });
+      expect(Object.keys(a)[0]).toBe('id');
+      expect(b).toEqual({ id: 2, title: 'Emma' });
+      expect(await store.list('books')).toEqual([a, b]);
     });
 
-    it('never loses or duplicates a record under concurrent creates', async () => {
-      const created = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => store.create({ name: `c${i}` })),
+    it('assigns a UUID to a string id, and keeps a client-chosen id unless it is taken', async () => {
+      const n = await created(store, NOTES, { text: 'x' });
+      expect(n.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(await created(store, TAGS, { slug: 'sci-fi' })).toEqual({ slug: 'sci-fi' });
+      expect(await store.create(TAGS, { slug: 'sci-fi', more: 1 }, MAX)).toEqual({
+        ok: false,
+        reason: 'duplicate',
+      });
+      expect(await store.list('tags')).toEqual([{ slug: 'sci-fi' }]);
+    });
+
+    it('keeps each resource apart, with its own id sequence', async () => {
+      await created(store, BOOKS, { title: 'a' });
+      await created(store, BOOKS, { title: 'b' });
+      expect(await created(store, { ...BOOKS, name: 'authors' }, { n: 1 })).toEqual({ id: 1, n: 1 });
+      expect(await store.list('authors')).toHaveLength(1);
+    });
+
+    it('reads, replaces (id and place kept) and removes by id; unknown ids are undefined', async () => {
+      await created(store, BOOKS, { title: 'a' });
+      await created(store, BOOKS, { title: 'b' });
+      expect(await store.get('books', '2')).toEqual({ id: 2, title: 'b' });
+      expect(await store.get('books', '9')).toBeUndefined();
+      expect(await store.replace(BOOKS, '1', { id: 77, title: 'A' })).toEqual({ id: 1, title: 'A' });
+      expect(await store.replace(BOOKS, '9', { title: 'x' })).toBeUndefined();
+      expect(await store.list('books')).toEqual([
+        { id: 1, title: 'A' },
+        { id: 2, title: 'b' },
+      ]);
+      expect(await store.remove('books', '1')).toEqual({ id: 1, title: 'A' });
+      expect(await store.remove('books', '1')).toBeUndefined();
+      expect(await store.list('books')).toEqual([{ id: 2, title: 'b' }]);
+      // An id is never handed out again after its record was deleted.
+      expect((await created(store, BOOKS, { title: 'c' })).id).toBe(3);
+    });
+
+    it('never loses or duplicates a record under concurrent creates, replaces and deletes', async () => {
+      const made = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => created(store, BOOKS, { title: `t${i}` })),
       );
-      const ids = new Set(created.map((c) => c.id));
-      expect(ids.size).toBe(200);
-      const listed = await store.list();
-      expect(listed).toHaveLength(200);
-      expect(new Set(listed.map((c) => c.name)).size).toBe(200);
-      expect(listed.map((c) => c.id)).toEqual([...listed.map((c) => c.id)].sort((x, y) => x - y));
+      expect(new Set(made.map((c) => c.id)).size).toBe(200);
+      await Promise.all(
+        made.map((m, i) =>
+          i % 2 === 0
+            ? store.remove('books', String(m.id))
+            : store.replace(BOOKS, String(m.id), { title: `r${i}` }),
+        ),
+      );
+      const listed = await store.list('books');
+      expect(listed).toHaveLength(100);
+      expect(listed.every((r) => String(r.title).startsWith('r'))).toBe(true);
+      const ids = listed.map((r) => r.id as number);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    });
+
+    it('refuses a create beyond the cap, storing nothing', async () => {
+      await store.create(BOOKS, { title: 'a' }, 2);
+      await store.create(BOOKS, { title: 'b' }, 2);
+      expect(await store.create(BOOKS, { title: 'c' }, 2)).toEqual({ ok: false, reason: 'full' });
+      expect(await store.list('books')).toHaveLength(2);
     });
 
     it('changes its version on every change and keeps it otherwise', async () => {
-      const v0 = await store.version();
-      expect(await store.version()).toBe(v0);
-      await store.create({ name: 'dog' });
-      const v1 = await store.version();
+      const v0 = await store.version('books');
+      expect(await store.version('books')).toBe(v0);
+      await created(store, BOOKS, { title: 'a' });
+      const v1 = await store.version('books');
       expect(v1).not.toBe(v0);
-      await store.reset([]);
-      expect(await store.version()).not.toBe(v1);
+      await store.replace(BOOKS, '1', { title: 'b' });
+      const v2 = await store.version('books');
+      expect(v2).not.toBe(v1);
+      await store.reset({}, [BOOKS]);
+      expect(await store.version('books')).not.toBe(v2);
     });
 
     it('reset replaces everything with the seed and restarts ids', async () => {
-      await store.create({ name: 'gone' });
-      await store.reset([{ name: 'dog' }, { name: 'cat', description: 'Cats' }]);
-      expect(await store.list()).toEqual([
-        { id: 1, name: 'dog' },
-        { id: 2, name: 'cat', description: 'Cats' },
+      await created(store, BOOKS, { title: 'gone' });
+      await store.reset({ books: [{ title: 'dog' }, { title: 'cat', extra: 'x' }] }, [BOOKS]);
+      expect(await store.list('books')).toEqual([
+        { id: 1, title: 'dog' },
+        { id: 2, title: 'cat', extra: 'x' },
       ]);
-      expect((await store.create({ name: 'rabbit' })).id).toBe(3);
-    });
-
-    it('stores only the published fields', async () => {
-      const input = { name: 'dog', extra: 'x' } as { name: string };
-      expect(await store.create(input)).toEqual({ id: 1, name: 'dog' });
+      expect((await created(store, BOOKS, { title: 'rabbit' })).id).toBe(3);
     });
   });
 }

@@ -1,5 +1,5 @@
 /** An example engine answers an already-routed, authorised, validated request whose payload is not published. */
-import type { OperationSpec } from '../../../spec/load';
+import type { OperationSpec } from '../../../spec/compile';
 
 export interface EngineAnswer {
   status: number;

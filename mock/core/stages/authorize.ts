@@ -1,11 +1,29 @@
-/** Stage: §5, every operation requires a valid key. Runs before validation: a bad body without a key is 401. */
+/**
+ * Stage: security as the document declares it, per operation: no requirement (or `security: []`) is open;
+ * alternatives are OR, schemes within one requirement are AND. Runs before validation: a bad body without a
+ * key is 401. §5: the pet store requires its bearer key on every operation.
+ */
 import { unauthorized } from '../errors';
 import type { Stage } from '../context';
 
-export const authorize: Stage = function authorize(ctx) {
-  if (!ctx.operation?.requiresAuth || ctx.identity?.authenticated) return { next: ctx };
+/** Pure: does a caller whose credentials satisfy `schemes` meet one of the operation's requirements? */
+export function meetsSecurity(requirements: readonly string[][], schemes: ReadonlySet<string>): boolean {
+  return requirements.length === 0 || requirements.some((all) => all.every((s) => schemes.has(s)));
+}
+
+export const authorize: Stage = function authorize(ctx, deps) {
+  const op = ctx.operation;
+  if (!op || meetsSecurity(op.security, ctx.identity?.schemes ?? new Set())) return { next: ctx };
+  const named = new Set(op.security.flat());
+  const challenge = deps.credentials
+    .filter((r) => named.has(r.scheme))
+    .map((r) => r.challenge)
+    .join(', ');
   return {
-    reply: unauthorized(`The API key is missing or invalid: ${ctx.identity?.authProblem ?? 'no key'}.`),
+    reply: unauthorized(
+      `The API key is missing or invalid: ${ctx.identity?.authProblem ?? 'no credentials'}.`,
+      challenge || undefined,
+    ),
     ctx,
   };
 };

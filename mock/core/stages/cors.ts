@@ -1,9 +1,9 @@
 /** Stage: answer CORS preflights for the configured origins (browsers send them without a key). */
 import type { Stage } from '../context';
-import type { MockConfig } from '../../node/config';
+import type { MockConfig } from '../settings';
 
 const EXPOSED =
-  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Deprecation, Sunset, Link';
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset, Link, WWW-Authenticate';
 
 /** Pure: the CORS headers for a request from `origin`, or none when it is not allowed. */
 export function corsHeaders(config: MockConfig, origin: string | undefined): Record<string, string> {
@@ -17,19 +17,21 @@ export function corsHeaders(config: MockConfig, origin: string | undefined): Rec
   };
 }
 
+const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
 export const preflight: Stage = function preflight(ctx, deps) {
   const { method, headers } = ctx.req;
-  if (method !== 'OPTIONS' || !headers.origin || !headers['access-control-request-method'])
-    return { next: ctx };
-  const cors = corsHeaders(deps.config, headers.origin);
+  const origin = one(headers.origin);
+  if (method !== 'OPTIONS' || !origin || !headers['access-control-request-method']) return { next: ctx };
+  const cors = corsHeaders(deps.config, origin);
   if (!cors['Access-Control-Allow-Origin']) return { next: ctx };
   return {
     reply: {
       status: 204,
       headers: {
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
         'Access-Control-Allow-Headers': String(
-          headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer',
+          one(headers['access-control-request-headers']) ?? 'Authorization, Content-Type, Prefer',
         ),
         'Access-Control-Max-Age': '600',
       },

@@ -1,38 +1,153 @@
 /**
- * Stage: produce the answer. Categories are real state (a category you create is there when you list);
- * pets and orders, whose payloads are not published, are answered from the spec's examples by Prism.
- * `Prefer: code=NNN` answers with that documented status and its example instead.
+ * Stage: produce the answer. An operation the document makes a resource action is real state (a record you
+ * create is there when you list, read, replace, patch or delete it); any other operation answers from its
+ * examples, else from its schema. `Prefer: code=NNN` answers with that documented status and its example.
  */
-import type { OperationSpec } from '../../../spec/load';
-import { apiError } from '../errors';
+import { matchBasePath } from '../../../spec/base-path';
+import type { OperationSpec } from '../../../spec/compile';
+import type { Binding, Resource } from '../../../spec/resources';
+import { apiError, invalidRequest, isErrorReply, noSuchRecord, type ErrorReply } from '../errors';
+import { checkValue } from '../body-check';
 import type { Ctx, Deps, Reply, Stage } from '../context';
+import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
+import type { JsonObject, StoreResource } from '../stores/types';
 
-/** The documented example for `status`, or an Error body when the spec gives none. */
+const encoder = new TextEncoder();
+
+/** The documented example for `status`, or an error of that status when the document gives none. */
 export function exampleReply(operation: OperationSpec, status: number): Reply {
   const res = operation.responses.get(String(status));
   const headers: Record<string, string> = status === 429 ? { 'Retry-After': '60' } : {};
-  if (res?.example !== undefined) return { status, body: res.example, headers };
+  if (res?.example !== undefined) return { status, body: res.example, headers, contentType: res.contentType };
   if (status >= 400)
-    return {
-      status,
-      body: { code: `example_${status}`, message: res?.description ?? 'example', status },
-      headers,
-    };
-  return { status, body: null, headers };
+    return { status, error: { code: `example_${status}`, message: res?.description ?? 'example' }, headers };
+  return { status, headers };
 }
 
-async function listCategories(deps: Deps): Promise<Reply> {
-  // A repeated GET with no write in between reuses the bytes: no re-serialising of the whole list.
-  const version = await deps.categories.version();
-  const cached = deps.listCache.current;
-  if (cached && cached.version === version) return { status: 200, raw: cached.raw };
-  const raw = Buffer.from(JSON.stringify(await deps.categories.list()));
-  deps.listCache.current = { version, raw };
-  return { status: 200, raw };
+const storeRef = (r: Resource): StoreResource => ({ name: r.name, idField: r.idField, idType: r.idType });
+
+/** The item id from the path, as the store keys it (`007` addresses integer id 7). */
+function itemId(ctx: Ctx, r: Resource): string {
+  const raw = (r.itemParam && ctx.params?.[r.itemParam]) || '';
+  return r.idType === 'integer' && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
+}
+
+function reply(op: OperationSpec, status: number, body: unknown): Reply {
+  const documented = op.responses.get(String(status));
+  if (!documented?.schema || status === 204) return { status };
+  return { status, body, contentType: documented.contentType };
+}
+
+async function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): Promise<Reply> {
+  const status = successStatus(op, 'list');
+  const paged = r.paging !== undefined && r.paging !== null;
+  // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
+  if (!r.listEnvelope && !paged) {
+    const version = await deps.records.version(r.name);
+    const cached = deps.listCache.get(r.name);
+    if (cached && cached.version === version) return { status, raw: cached.raw };
+    const items = await deps.records.list(r.name);
+    const raw = encoder.encode(JSON.stringify(presentList(op, status, items, r, ctx.query ?? {})));
+    deps.listCache.set(r.name, { version, raw });
+    return { status, raw };
+  }
+  const items = await deps.records.list(r.name);
+  return reply(op, status, presentList(op, status, items, r, ctx.query ?? {}));
+}
+
+async function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): Promise<Reply> {
+  const record = toStored(ctx.input, r, deps.clock.now());
+  const out = await deps.records.create(storeRef(r), record, deps.config.maxRecords);
+  if (!out.ok) {
+    if (out.reason === 'full')
+      return apiError(
+        'record_limit',
+        `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
+      );
+    return duplicate(op, r, record);
+  }
+  const status = successStatus(op, 'create');
+  return reply(op, status, presentItem(op, status, out.record));
+}
+
+function duplicate(op: OperationSpec, r: Resource, record: JsonObject): ErrorReply {
+  const message = `a ${r.name} record with ${r.idField} ${String(record[r.idField ?? ''])} exists already`;
+  const dup = apiError('duplicate_id', message);
+  // The documented 4xx wins when the operation documents no 409.
+  if (!op.responses.has('409') && op.responses.has('400')) return { ...dup, status: 400 };
+  return dup;
+}
+
+async function replace(
+  deps: Deps,
+  r: Resource,
+  op: OperationSpec,
+  id: string,
+  input: unknown,
+): Promise<Reply> {
+  const old = await deps.records.get(r.name, id);
+  if (!old) return noSuchRecord(r.name, id);
+  const next = toStored(input, r, deps.clock.now(), old);
+  const stored = await deps.records.replace(storeRef(r), id, next);
+  if (!stored) return noSuchRecord(r.name, id);
+  const status = successStatus(op, 'replace');
+  return reply(op, status, presentItem(op, status, stored));
+}
+
+async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
+  const old = await deps.records.get(r.name, id);
+  if (!old) return noSuchRecord(r.name, id);
+  const merged = mergePatch(old, input);
+  if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
+    return invalidRequest('a merge patch must leave an object');
+  // The merged record must still be what a create or replace would accept.
+  const check = deps.bodies.get(r.operations.replace ?? r.operations.create ?? '');
+  if (check) {
+    const candidate: JsonObject = { ...(merged as JsonObject) };
+    for (const p of r.readOnly) delete candidate[p];
+    const verdict = checkValue(check, candidate);
+    if (isErrorReply(verdict)) return verdict;
+  }
+  const stored = await deps.records.replace(storeRef(r), id, toStored(merged, r, deps.clock.now(), old));
+  if (!stored) return noSuchRecord(r.name, id);
+  const status = successStatus(op, 'patch');
+  return reply(op, status, presentItem(op, status, stored));
+}
+
+async function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
+  const r = binding.resource;
+  switch (binding.action) {
+    case 'list':
+      return list(ctx, deps, r, op);
+    case 'create':
+      return create(ctx, deps, r, op);
+    case 'read': {
+      const id = itemId(ctx, r);
+      const found = await deps.records.get(r.name, id);
+      const status = successStatus(op, 'read');
+      return found ? reply(op, status, presentItem(op, status, found)) : noSuchRecord(r.name, id);
+    }
+    case 'replace':
+      return replace(deps, r, op, itemId(ctx, r), ctx.input);
+    case 'update': {
+      const given = (ctx.input as JsonObject | undefined)?.[r.idField ?? ''];
+      if (given === undefined || given === null)
+        return invalidRequest(`/${r.idField} is required to name the record`);
+      return replace(deps, r, op, String(given), ctx.input);
+    }
+    case 'patch':
+      return patch(deps, r, op, itemId(ctx, r), ctx.input);
+    case 'remove': {
+      const id = itemId(ctx, r);
+      const gone = await deps.records.remove(r.name, id);
+      const status = successStatus(op, 'remove');
+      return gone ? reply(op, status, presentItem(op, status, gone)) : noSuchRecord(r.name, id);
+    }
+  }
 }
 
 async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promise<Reply> {
-  const path = ctx.req.path.slice(deps.spec.basePath.length);
+  const path = matchBasePath(ctx.req.path, deps.spec.basePath) ?? ctx.req.path;
   const answer = await deps.engine({
     method: ctx.req.method,
     path,
@@ -46,6 +161,7 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   return {
     status: answer.status,
     body: answer.body,
+    contentType: operation.responses.get(String(answer.status))?.contentType,
     headers: answer.status === 429 ? { 'Retry-After': '60' } : {},
   };
 }
@@ -53,19 +169,10 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
 export const handle: Stage = async function handle(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('handle needs route to run first');
-  const natural = operation.operationId === 'createCategory' ? 201 : 200;
-  const stateful = operation.operationId === 'listCategories' || operation.operationId === 'createCategory';
-  if (stateful && ctx.preferStatus !== undefined && ctx.preferStatus !== natural) {
+  const binding = ctx.binding;
+  if (!binding) return { reply: await fromEngine(ctx, deps, operation), ctx };
+  if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
-  switch (operation.operationId) {
-    case 'listCategories':
-      return { reply: await listCategories(deps), ctx };
-    case 'createCategory': {
-      if (!ctx.input) throw new Error('createCategory needs a validated body');
-      return { reply: { status: 201, body: await deps.categories.create(ctx.input) }, ctx };
-    }
-    default:
-      return { reply: await fromEngine(ctx, deps, operation), ctx };
-  }
+  return { reply: await act(ctx, deps, binding, operation), ctx };
 };

@@ -1,47 +1,85 @@
 /**
- * Stage 1: who is calling. A valid bearer key gives its plan; anything else is anonymous, counted by client
- * address with the free plan's numbers (so key guessing is throttled). Never rejects: the 401 comes later,
- * after the rate-limit headers are known.
+ * Stage 1: who is calling. The first credential, in any scheme the document declares, that is a valid key gives
+ * its plan; anything else is anonymous, counted by client address (IPv6 per /64) with the anonymous limits, so
+ * key guessing is throttled. Never rejects: the 401 comes later, after the rate-limit headers are known.
  */
-import type { Identity, Stage } from '../context';
+import type { Ctx, Deps, Identity, Stage } from '../context';
+import type { CredentialReader } from '../credentials';
 import type { Keyring } from '../keys';
-import { PLAN_LIMITS, windowsFor } from '../plans';
+import type { WindowSpec } from '../stores/types';
 
-/** Callers without a valid key: the free plan's numbers, per client address. */
-export const ANONYMOUS_WINDOWS = windowsFor(PLAN_LIMITS.free.perMinute, PLAN_LIMITS.free.perDay);
+/** Pure: the rate-limit subject of a client address; IPv6 callers share their /64 (one host's usual share). */
+export function addressSubject(address: string): string {
+  const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4mapped?.[1]) return `addr:${v4mapped[1]}`;
+  if (!address.includes(':')) return `addr:${address}`;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const prefix = groups.slice(0, 4).map((g) => (g || '0').replace(/^0+(?=.)/, '').toLowerCase());
+  return `addr:${prefix.join(':')}::/64`;
+}
 
-/** §5: `Authorization: Bearer <API_KEY>`, scheme case-insensitive. Pure. */
+/** Decoded query parameters (`a=1&a=2` -> { a: ['1', '2'] }). */
+export function parseQuery(raw: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!raw) return out;
+  for (const [k, v] of new URLSearchParams(raw)) (out[k] ??= []).push(v);
+  return out;
+}
+
+/** Pure apart from reading the keyring: the caller, and the schemes its credentials satisfy. */
 export function identifyCaller(
-  authorization: string | undefined,
-  remoteAddress: string,
+  ctx: Ctx,
+  readers: readonly CredentialReader[],
   keyring: Keyring,
+  anonymousWindows: WindowSpec[],
 ): Identity {
-  const anonymous = (authProblem: string): Identity => ({
+  let query: Record<string, string[]> | undefined;
+  const lazyQuery = () => (query ??= parseQuery(ctx.req.query));
+  const schemes = new Set<string>();
+  let found: Identity | undefined;
+  let problem: string | undefined;
+  for (const reader of readers) {
+    const read = reader.read(ctx.req.headers, lazyQuery);
+    if ('problem' in read) {
+      problem ??= read.problem;
+      continue;
+    }
+    const key = read.keys.map((k) => keyring.find(k)).find((k) => k !== undefined);
+    if (!key) {
+      problem = 'unknown API key';
+      continue;
+    }
+    schemes.add(reader.scheme);
+    found ??= {
+      authenticated: true,
+      plan: key.plan,
+      subject: key.subject,
+      label: key.label,
+      windows: key.windows,
+      schemes,
+    };
+  }
+  if (found) return found;
+  const subject = addressSubject(ctx.req.remoteAddress);
+  return {
     authenticated: false,
     plan: 'anonymous',
-    subject: `addr:${remoteAddress}`,
-    label: `anonymous@${remoteAddress}`,
-    windows: ANONYMOUS_WINDOWS,
-    authProblem,
-  });
-  if (authorization === undefined) return anonymous('missing Authorization header');
-  const space = authorization.indexOf(' ');
-  const scheme = space === -1 ? authorization : authorization.slice(0, space);
-  if (scheme.toLowerCase() !== 'bearer') return anonymous('Authorization scheme must be Bearer');
-  const token = space === -1 ? '' : authorization.slice(space + 1).trim();
-  if (token === '') return anonymous('empty bearer token');
-  const key = keyring.find(token);
-  if (!key) return anonymous('unknown API key');
-  return {
-    authenticated: true,
-    plan: key.plan,
-    subject: key.subject,
-    label: key.label,
-    windows: key.windows,
+    subject,
+    label: `anonymous@${ctx.req.remoteAddress}`,
+    windows: anonymousWindows,
+    schemes,
+    authProblem: problem ?? 'no credentials',
   };
 }
 
-export const identify: Stage = function identify(ctx, deps) {
-  const identity = identifyCaller(ctx.req.headers.authorization, ctx.req.remoteAddress, deps.keyring);
-  return { next: { ...ctx, identity } };
+export const identify: Stage = function identify(ctx, deps: Deps) {
+  const identity = identifyCaller(ctx, deps.credentials, deps.keyring, deps.anonymous);
+  ctx.identity = identity;
+  return { next: ctx };
 };

@@ -2,6 +2,7 @@
  * Stage 2: count the request against the caller's minute and day windows (§8). Runs before routing and auth
  * so that every response, 401 and 404 included, carries X-RateLimit-*.
  */
+import { serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
 import type { Reply, Stage } from '../context';
 import { StoreUnavailableError, windowIndex, type ConsumeOutcome, type WindowSpec } from '../stores/types';
@@ -29,11 +30,16 @@ export function decideLimit(
   for (let i = 1; i < windows.length; i++) if ((remaining[i] ?? 0) < (remaining[bind] ?? 0)) bind = i;
   const binding = windows[bind] as WindowSpec;
   if (outcome.kind === 'admitted') {
-    return { headers: limitHeaders(binding.limit, remaining[bind] ?? 0, resetMs(binding, nowMs)) };
+    return {
+      headers: limitHeaders(binding.limit, remaining[bind] ?? 0, resetMs(binding, nowMs), binding, nowMs),
+    };
   }
   if (outcome.kind === 'banned') {
     const retry = seconds(outcome.untilMs - nowMs);
-    return { headers: limitHeaders(binding.limit, 0, outcome.untilMs), reject: keyBanned(retry) };
+    return {
+      headers: limitHeaders(binding.limit, 0, outcome.untilMs, binding, nowMs),
+      reject: keyBanned(retry),
+    };
   }
   // Limited: every full window blocks; the client must wait for the last of them to reset.
   let block = -1;
@@ -47,17 +53,59 @@ export function decideLimit(
   const blocking = windows[block === -1 ? bind : block] as WindowSpec;
   const reset = resetMs(blocking, nowMs);
   return {
-    headers: limitHeaders(blocking.limit, 0, reset),
+    headers: limitHeaders(blocking.limit, 0, reset, blocking, nowMs),
     reject: rateLimited(seconds(reset - nowMs), blocking.name),
   };
 }
 
-function limitHeaders(limit: number, remaining: number, resetAtMs: number): Record<string, string> {
-  return {
+/** §8's X-RateLimit-* of the binding window; with `window`, its IETF `RateLimit` field too. */
+function limitHeaders(
+  limit: number,
+  remaining: number,
+  resetAtMs: number,
+  window?: WindowSpec,
+  nowMs = 0,
+): Record<string, string> {
+  const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(remaining),
     'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
   };
+  if (window) headers.RateLimit = rateLimitField(window.name, remaining, seconds(resetAtMs - nowMs));
+  return headers;
+}
+
+/**
+ * draft-ietf-httpapi-ratelimit-headers: `RateLimit: "minute";r=59;t=42` (the binding policy, remaining
+ * quota, seconds until it resets), as an RFC 9651 List serialised by structured-headers.
+ */
+export function rateLimitField(policy: string, remaining: number, resetS: number): string {
+  const item: Item = [
+    policy,
+    new Map([
+      ['r', remaining],
+      ['t', resetS],
+    ]),
+  ];
+  return serializeList([item]);
+}
+
+const policies = new WeakMap<readonly WindowSpec[], string>();
+
+/** `RateLimit-Policy: "minute";q=60;w=60, "day";q=1000;w=86400`: one item per window, built once per plan. */
+export function rateLimitPolicyField(windows: readonly WindowSpec[]): string {
+  const cached = policies.get(windows);
+  if (cached !== undefined) return cached;
+  const items: Item[] = windows.map((w) => [
+    w.name,
+    new Map([
+      ['q', w.limit],
+      ['w', w.windowMs / 1000],
+    ]),
+  ]);
+  const field = serializeList(items);
+  policies.set(windows, field);
+  return field;
 }
 
 export const rateLimit: Stage = async function rateLimit(ctx, deps) {
@@ -72,10 +120,13 @@ export const rateLimit: Stage = async function rateLimit(ctx, deps) {
     if (!(err instanceof StoreUnavailableError)) throw err;
     // The counters are unknown: say so with the plan's minute limit and nothing remaining.
     const minute = identity.windows[0] as WindowSpec;
-    const limitHeadersNow = limitHeaders(minute.limit, 0, resetMs(minute, now));
-    return { reply: serviceUnavailable(2), ctx: { ...ctx, limitHeaders: limitHeadersNow } };
+    ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
+    return { reply: serviceUnavailable(2), ctx };
   }
   const decision = decideLimit(identity.windows, outcome, now);
-  const next = { ...ctx, limitHeaders: decision.headers };
-  return decision.reject ? { reply: decision.reject, ctx: next } : { next };
+  if (deps.config.rateLimitFields)
+    decision.headers['RateLimit-Policy'] = rateLimitPolicyField(identity.windows);
+  else delete decision.headers.RateLimit;
+  ctx.limitHeaders = decision.headers;
+  return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
 };

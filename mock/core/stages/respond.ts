@@ -1,6 +1,7 @@
 /**
- * The last step: turn a reply into status, headers and bytes. Always JSON (§1), always the rate-limit headers
- * (§8), CORS for allowed origins, and the deprecation headers of a deprecated operation (§9.3).
+ * The last step: turn a reply into status, headers and bytes. An error of the catalogue is rendered in the
+ * document's error shape for its status; every answer carries the rate-limit headers (§8), CORS for allowed
+ * origins, and the deprecation headers of a deprecated operation (§9.3).
  */
 import type { Ctx, Deps, Reply } from '../context';
 import { corsHeaders } from './cors';
@@ -8,21 +9,30 @@ import { corsHeaders } from './cors';
 export interface HttpResponse {
   status: number;
   headers: Record<string, string | number>;
-  body: Buffer;
+  body: Uint8Array;
 }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
 
 /** Pure apart from reading config: the bytes and headers for `reply`. */
-export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'>): HttpResponse {
-  const body =
-    reply.raw ??
-    (reply.body === undefined || reply.status === 204 ? EMPTY : Buffer.from(JSON.stringify(reply.body)));
+export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config' | 'errors'>): HttpResponse {
+  let contentType = reply.contentType ?? 'application/json';
+  let body = reply.raw ?? EMPTY;
+  if (reply.error) {
+    const rendered = deps.errors.render(ctx.operation, reply.status, reply.error);
+    contentType = rendered.contentType;
+    body = encoder.encode(JSON.stringify(rendered.body));
+  } else if (!reply.raw && reply.body !== undefined && reply.status !== 204) {
+    body = encoder.encode(JSON.stringify(reply.body));
+  }
   // Assigned one by one (no spreads): this runs for every response.
-  const headers: Record<string, string | number> = { 'Content-Type': 'application/json' };
+  // A 204 has no body, so no media type either.
+  const headers: Record<string, string | number> =
+    reply.status === 204 ? {} : { 'Content-Type': contentType };
   Object.assign(headers, ctx.limitHeaders);
-  if (ctx.req.headers.origin !== undefined)
-    Object.assign(headers, corsHeaders(deps.config, ctx.req.headers.origin));
+  const origin = ctx.req.headers.origin;
+  if (typeof origin === 'string') Object.assign(headers, corsHeaders(deps.config, origin));
   if (ctx.operation?.deprecated) Object.assign(headers, deprecationHeaders(ctx, deps));
   if (reply.headers) Object.assign(headers, reply.headers);
   if (!reply.stream) headers['Content-Length'] = body.length;

@@ -1,32 +1,46 @@
 /**
- * Stage: find the spec operation for the method and path. Unknown path: 404; known path, other method: 405
- * with Allow. The table comes from the spec at start; nothing here walks the document per request.
+ * Stage: find the operation for the method and path. Unknown path: 404; known path, other method: 405 with
+ * Allow. `HEAD` is answered wherever `GET` is (RFC 9110 §9.3.2; the adapter sends no body). The table comes
+ * from the document at start; nothing here walks the document per request.
  */
-import type { LoadedSpec, OperationSpec } from '../../../spec/load';
+import { matchBasePath } from '../../../spec/base-path';
+import type { CompiledSpec, OperationSpec } from '../../../spec/compile';
 import { methodNotAllowed, notFound, type ErrorReply } from '../errors';
 import type { Stage } from '../context';
 
 export type RouteMatch = { operation: OperationSpec; rawParams: string[] } | { error: ErrorReply };
 
-/** Pure: match `method path` (path as sent, without query) against the spec's operations under its base path. */
-export function matchOperation(spec: LoadedSpec, method: string, path: string): RouteMatch {
-  const base = spec.basePath;
-  if (path !== base && !path.startsWith(`${base}/`)) return { error: notFound(path) };
-  const rest = path.slice(base.length) || '/';
+/** Pure: match `method path` (path as sent, without query) against the operations under `basePath`. */
+export function matchOperation(
+  spec: CompiledSpec,
+  basePath: string,
+  method: string,
+  path: string,
+): RouteMatch {
+  const under = matchBasePath(path, basePath);
+  if (under === undefined) return { error: notFound(path) };
+  const rest = under || '/';
+  const wanted = method.toLowerCase();
   const allow: string[] = [];
+  let head: { operation: OperationSpec; rawParams: string[] } | undefined;
   for (const operation of spec.operations) {
     const m = operation.pathPattern.exec(rest);
     if (!m) continue;
-    if (operation.method === method.toLowerCase()) return { operation, rawParams: m.slice(1) };
+    if (operation.method === wanted) return { operation, rawParams: m.slice(1) };
+    if (wanted === 'head' && operation.method === 'get') head = { operation, rawParams: m.slice(1) };
     allow.push(operation.method.toUpperCase());
   }
+  if (head) return head;
   return allow.length ? { error: methodNotAllowed(method, path, allow) } : { error: notFound(path) };
 }
 
 export const route: Stage = function route(ctx, deps) {
-  const match = matchOperation(deps.spec, ctx.req.method, ctx.req.path);
+  const match = matchOperation(deps.spec, deps.spec.basePath, ctx.req.method, ctx.req.path);
   if ('error' in match) return { reply: match.error, ctx };
   const params: Record<string, string> = {};
   match.operation.pathParams.forEach((name, i) => (params[name] = match.rawParams[i] ?? ''));
-  return { next: { ...ctx, operation: match.operation, params } };
+  ctx.operation = match.operation;
+  ctx.binding = deps.model.byOperation.get(match.operation.operationId);
+  ctx.params = params;
+  return { next: ctx };
 };

@@ -1,23 +1,20 @@
 /**
- * Stage: check the request against the operation. Path parameters must decode; `Prefer: code=NNN` must name a
- * documented status; a request body must be small enough (413), JSON (415), UTF-8, parseable, valid against
- * the spec's compiled schema and then the mock's policy (400, message from ajv's structured errors).
+ * Stage: check the request against the operation. Path parameters must decode and, like query parameters,
+ * match their schemas (400); `Prefer: code=NNN` must name a documented status; `Accept` must match a documented
+ * media type (406); a body is checked against the operation's own schema (mock/core/body-check.ts).
  */
-import type { ValidateFunction } from 'ajv';
-import { formatAjvErrors, type OperationSpec } from '../../../spec/load';
-import type { NewCategory } from '../../../spec/types';
+import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../../../spec/compile';
+import { checkBody } from '../body-check';
 import {
   apiError,
   invalidEncoding,
   invalidRequest,
-  malformedJson,
-  payloadTooLarge,
-  unsupportedMediaType,
+  isErrorReply,
+  notAcceptable,
   type ErrorReply,
 } from '../errors';
-import type { MockRequest, Stage } from '../context';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+import type { Stage } from '../context';
+import { parseQuery } from './identify';
 
 /** Pure: decode every raw path parameter, or say which one is broken. */
 export function decodeParams(raw: Record<string, string>): Record<string, string> | ErrorReply {
@@ -30,6 +27,23 @@ export function decodeParams(raw: Record<string, string>): Record<string, string
     }
   }
   return out;
+}
+
+/** Pure: each documented parameter present is valid against its schema; each required one is present. */
+export function checkParams(
+  specs: readonly ParamSpec[],
+  values: (name: string) => string | undefined,
+): ErrorReply | undefined {
+  for (const p of specs) {
+    const raw = values(p.name);
+    if (raw === undefined) {
+      if (p.required) return invalidRequest(`${p.in} parameter ${p.name} is required`);
+      continue;
+    }
+    if (!p.validate(coerceParam(p.schema, raw)))
+      return invalidRequest(formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`));
+  }
+  return undefined;
 }
 
 /** Pure: the status asked for by `Prefer: code=NNN`, if it is one the operation documents. */
@@ -49,73 +63,57 @@ export function preferredStatus(
   return Number(m[1]);
 }
 
-/** Pure: `application/json` or `application/*+json`, in UTF-8. */
-export function isJsonContentType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const [type, ...params] = contentType
-    .toLowerCase()
-    .split(';')
-    .map((s) => s.trim());
-  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type ?? '')) return false;
-  const charset = params
-    .find((p) => p.startsWith('charset='))
-    ?.slice(8)
-    .replace(/"/g, '');
-  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+/** Pure: does `accept` (a list of media ranges) allow one of `offered`? */
+export function acceptable(accept: string, offered: readonly string[]): boolean {
+  const ranges = accept.split(',').map((part) => {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { range, q: q ? Number(q.slice(2)) : 1 };
+  });
+  return offered.some((type) => {
+    const [t, s] = type.toLowerCase().split(';')[0]?.trim().split('/') ?? [];
+    return ranges.some(
+      ({ range, q }) =>
+        q > 0 && (range === '*/*' || range === `${t}/*` || range === `${t}/${s}` || range === ''),
+    );
+  });
 }
 
-/** Parse and check a NewCategory body: the contract's validator first, then the mock's policy. */
-export function parseNewCategory(
-  req: MockRequest,
-  contract: ValidateFunction,
-  policy: ValidateFunction,
-  maxBodyBytes: number,
-): NewCategory | ErrorReply {
-  const contentType = req.headers['content-type'];
-  if (req.bodyTooLarge) return payloadTooLarge(maxBodyBytes);
-  if (req.body.length === 0 && !contentType)
-    return invalidRequest('request body is required (a NewCategory object)');
-  if (!isJsonContentType(contentType)) return unsupportedMediaType(contentType ?? '');
-  if (req.body.length === 0) return invalidRequest('request body is required (a NewCategory object)');
-  let text: string;
-  try {
-    text = utf8.decode(req.body);
-  } catch {
-    return invalidEncoding('request body is not valid UTF-8');
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    return malformedJson((err as Error).message);
-  }
-  if (!contract(data)) return invalidRequest(formatAjvErrors(contract.errors));
-  // §2: the id is assigned by the service; the client does not send it.
-  if (Object.prototype.hasOwnProperty.call(data, 'id'))
-    return invalidRequest('/id is assigned by the service and must not be sent');
-  if (!policy(data)) return invalidRequest(formatAjvErrors(policy.errors));
-  return data as NewCategory;
+/** The media types the operation answers with (its documented successes, else any response). */
+function offeredTypes(operation: OperationSpec): string[] {
+  const all = [...operation.responses.entries()];
+  const success = all.filter(([s]) => s.startsWith('2')).flatMap(([, r]) => r.mediaTypes);
+  return success.length ? success : [];
 }
 
-const isError = (v: unknown): v is ErrorReply =>
-  typeof v === 'object' && v !== null && 'body' in v && 'status' in v;
+const header = (v: string | string[] | undefined): string | undefined =>
+  Array.isArray(v) ? v.join(', ') : v;
 
 export const validate: Stage = function validate(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('validate needs route to run first');
   const params = decodeParams(ctx.params ?? {});
-  if (isError(params)) return { reply: params, ctx };
-  const rawPrefer = ctx.req.headers.prefer;
-  const prefer = preferredStatus(Array.isArray(rawPrefer) ? rawPrefer.join(', ') : rawPrefer, operation);
-  if (isError(prefer)) return { reply: prefer, ctx };
-  const next = { ...ctx, params, preferStatus: prefer };
-  if (!operation.requestBody) return { next };
-  const input = parseNewCategory(
-    ctx.req,
-    operation.requestBody.validate,
-    deps.policy,
-    deps.config.maxBodyBytes,
-  );
-  if (isError(input)) return { reply: input, ctx: next };
-  return { next: { ...next, input } };
+  if (isErrorReply(params)) return { reply: params, ctx };
+  ctx.params = params;
+  const badPath = checkParams(operation.pathParamSpecs, (n) => params[n]);
+  if (badPath) return { reply: badPath, ctx };
+  if (operation.queryParams.length) {
+    const query = (ctx.query ??= parseQuery(ctx.req.query));
+    const badQuery = checkParams(operation.queryParams, (n) => query[n]?.[0]);
+    if (badQuery) return { reply: badQuery, ctx };
+  }
+  const prefer = preferredStatus(header(ctx.req.headers.prefer), operation);
+  if (isErrorReply(prefer)) return { reply: prefer, ctx };
+  ctx.preferStatus = prefer;
+  const accept = header(ctx.req.headers.accept);
+  if (accept) {
+    const offered = offeredTypes(operation);
+    if (offered.length && !acceptable(accept, offered)) return { reply: notAcceptable(accept, offered), ctx };
+  }
+  const check = deps.bodies.get(operation.operationId);
+  if (!check || !ctx.body) return { next: ctx };
+  const out = checkBody(check, ctx.body, header(ctx.req.headers['content-type']), deps.config.maxBodyBytes);
+  if (isErrorReply(out)) return { reply: out, ctx };
+  ctx.input = out.value;
+  return { next: ctx };
 };

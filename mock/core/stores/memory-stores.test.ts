@@ -1,6 +1,6 @@
-import { createMemoryCategoryStore } from './memory-category-store';
+import { createMemoryRecordStore } from './memory-record-store';
 import { createMemoryLimiterStore } from './memory-limiter-store';
-import { categoryStoreSuite, limiterStoreSuite } from '../../../test/support/store-suite';
+import { recordStoreSuite, limiterStoreSuite } from '../../../test/support/store-suite';
 
-categoryStoreSuite('memory', async () => createMemoryCategoryStore());
+recordStoreSuite('memory', async () => createMemoryRecordStore());
 limiterStoreSuite('memory', async () => createMemoryLimiterStore());

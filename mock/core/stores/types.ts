@@ -2,18 +2,45 @@
  * The two pieces of state the mock keeps, as interfaces: the request pipeline only knows these,
  * never which implementation (memory for a laptop, Redis for a shared deployment) is behind them.
  */
-import type { Category, NewCategory } from '../../../spec/types';
 
-/** Categories in creation order, with server-assigned unique int64 ids. */
-export interface CategoryStore {
-  /** Store a new category and return it with its new id. Concurrent calls never lose or duplicate a record. */
-  create(input: NewCategory): Promise<Category>;
-  /** Every stored category, in creation order. */
-  list(): Promise<readonly Category[]>;
-  /** A number that changes whenever the list changes, so a serialised list can be reused until then. */
-  version(): Promise<number>;
-  /** Drop everything and store `seed` (ids restart at 1). */
-  reset(seed: readonly NewCategory[]): Promise<void>;
+/** A stored record: a JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** What a store needs to know of a resource: its name and how its ids are made. */
+export interface StoreResource {
+  name: string;
+  /** The id property; a resource without one keeps its records by an internal sequence number. */
+  idField?: string;
+  idType: 'integer' | 'string';
+}
+
+/** Seed records, keyed by resource name: `{ "categories": [ … ] }`. */
+export type SeedData = Readonly<Record<string, readonly JsonObject[]>>;
+
+export type CreateOutcome =
+  | { ok: true; record: JsonObject }
+  /** `duplicate`: a client-chosen id is taken; `full`: the resource holds its maximum of records. */
+  | { ok: false; reason: 'duplicate' | 'full' };
+
+/**
+ * Records of every resource, each in creation order, with server-assigned ids (integers ascending from 1, or
+ * UUIDs). Every call is atomic: concurrent creates, replaces and deletes never lose or duplicate a record.
+ * Ids are compared as strings (`"7"` addresses the record whose integer id is 7).
+ */
+export interface RecordStore {
+  /** Store `record`, assigning the id (or using the record's own id, when the resource lets the client send one). */
+  create(resource: StoreResource, record: JsonObject, maxRecords: number): Promise<CreateOutcome>;
+  /** Every record of the resource, in creation order. */
+  list(resource: string): Promise<readonly JsonObject[]>;
+  get(resource: string, id: string): Promise<JsonObject | undefined>;
+  /** Replace the record with this id (its position and id kept); undefined when there is none. */
+  replace(resource: StoreResource, id: string, record: JsonObject): Promise<JsonObject | undefined>;
+  /** Remove and return the record with this id; undefined when there is none. */
+  remove(resource: string, id: string): Promise<JsonObject | undefined>;
+  /** A number that changes whenever the resource's records change (so a serialised list can be reused). */
+  version(resource: string): Promise<number>;
+  /** Drop every record of every resource and store `seed` (ids restart at 1). */
+  reset(seed: SeedData, resources: readonly StoreResource[]): Promise<void>;
   close(): Promise<void>;
 }
 

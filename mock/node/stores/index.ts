@@ -1,37 +1,36 @@
 /** Build the stores the config asks for; only this file knows which implementations exist. */
-import type { NewCategory } from '../../../spec/types';
-import type { MockConfig } from '../config';
+import type { MockConfig } from '../../core/settings';
 import type { Logger } from '../../core/log';
-import { createMemoryCategoryStore } from '../../core/stores/memory-category-store';
+import { createMemoryRecordStore } from '../../core/stores/memory-record-store';
 import { createMemoryLimiterStore } from '../../core/stores/memory-limiter-store';
-import type { CategoryStore, LimiterStore } from '../../core/stores/types';
+import type { LimiterStore, RecordStore, SeedData, StoreResource } from '../../core/stores/types';
 
 export interface Stores {
-  categories: CategoryStore;
+  records: RecordStore;
   limiter: LimiterStore;
+  /** Store the seed: always into memory; into Redis only when it is new, so restarting a process loses nothing. */
+  seedIfNew(seed: SeedData, resources: readonly StoreResource[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
-/**
- * Memory for one process on a laptop (starts with the seed); Redis when processes share state (the seed is
- * stored only into an empty Redis, so restarting a process loses nothing). Rejects when Redis is unreachable.
- */
-export async function createStores(
-  config: MockConfig,
-  log: Logger,
-  seed: readonly NewCategory[],
-): Promise<Stores> {
+/** Memory for one process on a laptop; Redis when processes share state. Rejects when Redis is unreachable. */
+export async function createStores(config: MockConfig, log: Logger): Promise<Stores> {
   if (config.store === 'redis') {
     // Loaded only when asked for: a laptop's memory store never needs the Redis client.
     const { createRedisStores } = await import('./redis-stores');
-    const redis = await createRedisStores({
-      url: config.redisUrl,
-      seed,
-      log: (e) => log.event(e.level, e.msg),
-    });
-    return { categories: redis.categories, limiter: redis.limiter, close: () => redis.close() };
+    const redis = await createRedisStores({ url: config.redisUrl, log: (e) => log.event(e.level, e.msg) });
+    return {
+      records: redis.records,
+      limiter: redis.limiter,
+      seedIfNew: (seed, resources) => redis.records.seedIfNew(seed, resources),
+      close: () => redis.close(),
+    };
   }
-  const categories = createMemoryCategoryStore(seed);
-  const limiter = createMemoryLimiterStore();
-  return { categories, limiter, close: async () => undefined };
+  const records = createMemoryRecordStore();
+  return {
+    records,
+    limiter: createMemoryLimiterStore(),
+    seedIfNew: (seed, resources) => records.reset(seed, resources),
+    close: async () => undefined,
+  };
 }

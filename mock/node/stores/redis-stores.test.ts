@@ -5,8 +5,13 @@ import {
   startRedisServer,
   type RedisTestServer,
 } from '../../../test/support/redis-test-server';
-import { categoryStoreSuite, limiterStoreSuite } from '../../../test/support/store-suite';
-import { StoreUnavailableError, type BanPolicy, type WindowSpec } from '../../core/stores/types';
+import { recordStoreSuite, limiterStoreSuite } from '../../../test/support/store-suite';
+import {
+  StoreUnavailableError,
+  type BanPolicy,
+  type StoreResource,
+  type WindowSpec,
+} from '../../core/stores/types';
 
 type LogEvent = { level: 'info' | 'warn' | 'error'; msg: string };
 
@@ -16,6 +21,7 @@ const free: WindowSpec[] = [
 ];
 const noBan: BanPolicy = { threshold: 0, banMs: 0 };
 const COMMAND_TIMEOUT_MS = 300;
+const CATS: StoreResource = { name: 'categories', idField: 'id', idType: 'integer' };
 
 /** Retry `fn` until it resolves (Redis coming back takes a reconnect or a probe). */
 async function eventually<T>(fn: () => Promise<T>, timeoutMs = 5000): Promise<T> {
@@ -85,14 +91,14 @@ function describeWithRedis(): void {
     createRedisStores({ url: server.url, prefix, commandTimeoutMs: COMMAND_TIMEOUT_MS, log });
 
   // The suite closes the store it gets; closing the other one now lets that close the connection.
-  categoryStoreSuite('redis', async () => {
+  recordStoreSuite('redis', async () => {
     const stores = await open('suite:');
     await stores.limiter.close();
-    return stores.categories;
+    return stores.records;
   });
   limiterStoreSuite('redis', async () => {
     const stores = await open('suite:');
-    await stores.categories.close();
+    await stores.records.close();
     return stores.limiter;
   });
 
@@ -101,16 +107,16 @@ function describeWithRedis(): void {
     let b: RedisStores;
     beforeEach(async () => {
       [a, b] = await Promise.all([open('shared:'), open('shared:')]);
-      await a.categories.reset([]);
+      await a.records.reset({}, [CATS]);
       await a.limiter.reset();
     });
     afterEach(() => Promise.all([a.close(), b.close()]));
 
-    it('shows a category created through one to the other, with a new version', async () => {
-      const before = await b.categories.version();
-      const dog = await a.categories.create({ name: 'dog' });
-      expect(await b.categories.list()).toEqual([dog]);
-      expect(await b.categories.version()).not.toBe(before);
+    it('shows a record created through one to the other, with a new version', async () => {
+      const before = await b.records.version('categories');
+      const dog = await a.records.create(CATS, { name: 'dog' }, 100);
+      expect(await b.records.list('categories')).toEqual([dog.ok && dog.record]);
+      expect(await b.records.version('categories')).not.toBe(before);
     });
 
     it('admits exactly 60 of 100 parallel requests spread over both', async () => {
@@ -121,14 +127,34 @@ function describeWithRedis(): void {
       expect(outcomes.filter((o) => o.kind === 'admitted')).toHaveLength(60);
     });
 
-    it('seeds only a Redis that holds no categories yet', async () => {
-      await a.categories.create({ name: 'kept' });
-      const again = await createRedisStores({ url: server.url, prefix: 'shared:', seed: [{ name: 'seed' }] });
-      expect((await again.categories.list()).map((c) => c.name)).toEqual(['kept']);
+    it('seeds only a Redis that was not initialised yet', async () => {
+      await a.records.create(CATS, { name: 'kept' }, 100);
+      const again = await createRedisStores({ url: server.url, prefix: 'shared:' });
+      expect(await again.records.seedIfNew({ categories: [{ name: 'seed' }] }, [CATS])).toBe(false);
+      expect((await again.records.list('categories')).map((c) => c.name)).toEqual(['kept']);
       await again.close();
-      const fresh = await createRedisStores({ url: server.url, prefix: 'fresh:', seed: [{ name: 'seed' }] });
-      expect(await fresh.categories.list()).toEqual([{ id: 1, name: 'seed' }]);
+      const fresh = await createRedisStores({ url: server.url, prefix: `fresh-${Date.now()}:` });
+      expect(await fresh.records.seedIfNew({ categories: [{ name: 'seed' }] }, [CATS])).toBe(true);
+      expect(await fresh.records.list('categories')).toEqual([{ id: 1, name: 'seed' }]);
       await fresh.close();
+    });
+
+    it('never hands out an acknowledged id again after Redis comes back empty, and logs the loss', async () => {
+      const logs: LogEvent[] = [];
+      const c = await open(`lost-${Date.now()}:`, (e) => logs.push(e));
+      await c.records.reset({}, [CATS]);
+      const ids: unknown[] = [];
+      for (const name of ['a', 'b', 'c']) {
+        const out = await c.records.create(CATS, { name }, 100);
+        ids.push(out.ok && out.record.id);
+      }
+      await server.wipe();
+      const after = await eventually(() => c.records.create(CATS, { name: 'd' }, 100));
+      expect(ids).toEqual([1, 2, 3]);
+      expect(after.ok && after.record.id).toBe(4);
+      expect(await c.records.list('categories')).toEqual([{ id: 4, name: 'd' }]);
+      expect(logs.some((e) => e.level === 'error' && /lost its data/.test(e.msg))).toBe(true);
+      await c.close();
     });
   });
 
@@ -138,7 +164,7 @@ function describeWithRedis(): void {
     beforeEach(async () => {
       logs = [];
       stores = await open(`outage-${Date.now()}:`, (e) => logs.push(e));
-      await stores.categories.create({ name: 'dog' });
+      await stores.records.create(CATS, { name: 'dog' }, 100);
       await stores.limiter.consume('key', free, Date.now(), noBan);
     });
     afterEach(() => stores.close());
@@ -147,7 +173,9 @@ function describeWithRedis(): void {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           timed(() =>
-            i % 2 ? stores.categories.list() : stores.limiter.consume('key', free, Date.now(), noBan),
+            i % 2
+              ? stores.records.list('categories')
+              : stores.limiter.consume('key', free, Date.now(), noBan),
           ),
         ),
       );
@@ -158,7 +186,7 @@ function describeWithRedis(): void {
       }
     };
     const expectRecovered = async (counted: number): Promise<void> => {
-      expect((await eventually(() => stores.categories.list())).map((c) => c.name)).toEqual(['dog']);
+      expect((await eventually(() => stores.records.list('categories'))).map((c) => c.name)).toEqual(['dog']);
       expect(await stores.limiter.peek('key', free, Date.now())).toEqual([counted, counted]);
       expect(logs.map((e) => e.level)).toEqual(['error', 'info']);
     };

@@ -1,9 +1,8 @@
 /**
  * The Redis-backed stores for a shared mock: several mock processes behind a load balancer see the same
- * categories and the same rate limits (issue 6). Only main.ts builds these; the pipeline sees the interfaces.
+ * records and the same rate limits (issue 6). Only main.ts builds these; the pipeline sees the interfaces.
  */
-import type { NewCategory } from '../../../spec/types';
-import { createRedisCategoryStore, type RedisCategoryStore } from './redis-category-store';
+import { createRedisRecordStore, type RedisRecordStore } from './redis-record-store';
 import { connectRedis, type RedisLog } from './redis-connection';
 import { createRedisLimiterStore } from './redis-limiter-store';
 import type { LimiterStore } from '../../core/stores/types';
@@ -21,12 +20,10 @@ export interface RedisStoresOptions {
   connectTimeoutMs?: number;
   /** Told once when an outage starts and once when it ends, never per request. */
   log?: RedisLog;
-  /** Store these categories when this Redis holds none yet (never over existing data, e.g. on a restart). */
-  seed?: readonly NewCategory[];
 }
 
 export interface RedisStores {
-  categories: RedisCategoryStore;
+  records: RedisRecordStore;
   limiter: LimiterStore;
   /** Close the connection (also done once both stores are closed). */
   close(): Promise<void>;
@@ -49,13 +46,17 @@ export async function createRedisStores(options: RedisStoresOptions): Promise<Re
       await fn();
     };
   };
-  const categories = createRedisCategoryStore(conn, prefix, once(release));
+  let lostLogged = 0;
+  const onLost = () => {
+    // Logged at most once a minute: a Redis restarted without persistence lost every record.
+    if (Date.now() - lostLogged < 60_000) return;
+    lostLogged = Date.now();
+    options.log?.({
+      level: 'error',
+      msg: 'Redis lost its data (restarted without persistence?): stored records are gone; ids continue above those already handed out',
+    });
+  };
+  const records = createRedisRecordStore(conn, prefix, once(release), onLost);
   const limiter = createRedisLimiterStore(conn, prefix, once(release));
-  try {
-    if (options.seed) await categories.seedIfEmpty(options.seed);
-  } catch (err) {
-    await conn.close();
-    throw err;
-  }
-  return { categories, limiter, close: () => conn.close() };
+  return { records, limiter, close: () => conn.close() };
 }

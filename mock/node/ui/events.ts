@@ -3,8 +3,8 @@
  * per page view, not one a second). Sends the snapshot at once, then again whenever it changes (looked at once
  * a second, so quota windows that roll over show up too), with a comment line now and then to keep proxies open.
  */
-import type { Writable } from 'node:stream';
-import type { Deps, Reply } from '../../core/context';
+import type { EventSink, Reply } from '../../core/context';
+import type { NodeDeps as Deps } from '../deps';
 import { inspectorData } from './inspector-data';
 
 export const TICK_MS = 1000;
@@ -23,7 +23,7 @@ export function inspectorEvents(current: () => Deps): Reply {
   };
 }
 
-function streamSnapshots(out: Writable, current: () => Deps): void {
+function streamSnapshots(out: EventSink, current: () => Deps): void {
   let last = '';
   let ticks = 0;
   let busy = false;

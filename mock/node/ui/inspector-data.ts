@@ -1,6 +1,7 @@
-/** What the inspector page shows, as one JSON value: recent requests, stored categories, each key's quota. */
-import type { Category } from '../../../spec/types';
-import type { Deps } from '../../core/context';
+/** What the inspector page shows, as one JSON value: recent requests, stored records of every resource, each key's quota. */
+import { describeResources } from '../../../spec/resources';
+import { allRecords } from '../admin';
+import type { NodeDeps as Deps } from '../deps';
 import { keyQuotas, type KeyQuota } from '../../core/quotas';
 import type { RecentRequest } from './recent';
 
@@ -9,7 +10,10 @@ export interface InspectorData {
   /** Whether the page may offer a reset (`--no-admin` hides it), and whether it needs the admin token. */
   reset: { enabled: boolean; tokenRequired: boolean };
   recent: RecentRequest[];
-  categories: readonly Category[];
+  /** Stored records by resource name. */
+  records: Record<string, readonly unknown[]>;
+  /** What the mock inferred from the document, one line per resource. */
+  resources: string[];
   keys: KeyQuota[];
 }
 
@@ -21,7 +25,8 @@ export async function inspectorData(deps: Deps): Promise<InspectorData> {
     now,
     reset: { enabled: deps.config.admin, tokenRequired: deps.config.adminToken !== null },
     recent: deps.ui?.recent.list() ?? [],
-    categories: await deps.categories.list(),
+    records: await allRecords(deps),
+    resources: describeResources(deps.model),
     keys,
   };
 }

@@ -2,12 +2,17 @@
 
 export interface PageOptions {
   inspector: boolean;
+  /** The document's `info.title`. */
+  title: string;
 }
+
+/** Escape text for HTML (the title comes from the document). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function nav(current: 'docs' | 'inspector', options: PageOptions): string {
   const link = (href: string, text: string, here: boolean) =>
     `<a href="${href}"${here ? ' aria-current="page"' : ''}>${text}</a>`;
-  return `<header class="mock-nav"><strong>Pet store mock</strong>
+  return `<header class="mock-nav"><strong>${escapeHtml(options.title)} (mock)</strong>
   <nav>${link('/_mock/docs', 'API reference', current === 'docs')}${
     options.inspector ? link('/_mock/inspector', 'Inspector', current === 'inspector') : ''
   }${link('/openapi.json', 'openapi.json', false)}${link('/openapi.yaml', 'openapi.yaml', false)}</nav></header>`;
@@ -20,7 +25,7 @@ export function docsPage(options: PageOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pet store API reference (mock)</title>
+<title>${escapeHtml(options.title)}: API reference (mock)</title>
 <link rel="icon" href="/_mock/ui/favicon-32x32.png">
 <link rel="stylesheet" href="/_mock/ui/swagger-ui.css">
 <link rel="stylesheet" href="/_mock/ui/pages.css">
@@ -37,14 +42,14 @@ ${nav('docs', options)}
 `;
 }
 
-/** The inspector: recent requests, each key's remaining quota, stored categories, reset. */
+/** The inspector: what the mock inferred, each key's remaining quota, the stored records of every resource, reset. */
 export function inspectorPage(options: PageOptions): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pet store mock inspector</title>
+<title>${escapeHtml(options.title)}: mock inspector</title>
 <link rel="icon" href="/_mock/ui/favicon-32x32.png">
 <link rel="stylesheet" href="/_mock/ui/pages.css">
 </head>
@@ -62,9 +67,10 @@ ${nav('inspector', options)}
     <table id="keys"><thead><tr><th>Key (masked)</th><th>Plan</th><th>Minute window</th><th>Day window</th></tr></thead><tbody></tbody></table>
   </section>
   <section>
-    <h2>Stored categories <span id="category-count"></span></h2>
-    <table id="categories"><thead><tr><th>id</th><th>name</th><th>description</th></tr></thead><tbody></tbody></table>
+    <h2>Resources inferred from the document</h2>
+    <ul id="inferred"></ul>
   </section>
+  <div id="resources"></div>
   <section>
     <h2>Recent requests</h2>
     <table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>latency</th><th>caller</th></tr></thead><tbody></tbody></table>

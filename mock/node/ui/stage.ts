@@ -5,7 +5,8 @@
  * a prefix test. `--no-inspector` removes the inspector, its data and events; the reference and documents stay.
  */
 import { methodNotAllowed } from '../../core/errors';
-import type { Ctx, Deps, Reply, Stage } from '../../core/context';
+import type { Ctx, Reply, Stage } from '../../core/context';
+import type { NodeDeps as Deps } from '../deps';
 import { readAsset } from './assets';
 import { inspectorEvents } from './events';
 import { inspectorData } from './inspector-data';
@@ -23,7 +24,10 @@ const bytes = (type: string, raw: Buffer | string, extra: Record<string, string>
   headers: { ...extra, 'Content-Type': type },
 });
 
-const pageOptions = (deps: Deps) => ({ inspector: deps.config.inspector });
+const pageOptions = (deps: Deps) => ({
+  inspector: deps.config.inspector,
+  title: deps.spec.document.info?.title ?? 'API',
+});
 
 const documents = (deps: Deps) => {
   if (!deps.ui) throw new Error('the ui stage needs deps.ui');
@@ -63,7 +67,7 @@ async function asset(path: string): Promise<Reply | undefined> {
   });
 }
 
-export const ui: Stage = async function ui(ctx: Ctx, deps: Deps) {
+export const ui: Stage<Deps> = async function ui(ctx: Ctx, deps: Deps) {
   const { path, method } = ctx.req;
   const route = ROUTES.get(path);
   const isAsset = !route && path.startsWith(ASSET_PREFIX);

@@ -82,7 +82,8 @@ describe('the pages outside /v1', () => {
     const res = await h.http.get('/_mock/inspector/data');
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.body;
-    expect(data.categories.map((c: { name: string }) => c.name)).toContain('hamster');
+    expect(data.records.categories.map((c: { name: string }) => c.name)).toContain('hamster');
+    expect(data.resources).toEqual([expect.stringMatching(/^categories: \/categories; create, list; id id/)]);
     expect(data.recent[0]).toMatchObject({
       method: 'GET',
       path: '/v1/categories',

@@ -1,4 +1,4 @@
-/* global document, fetch, EventSource */
+/* global document, fetch, EventSource, CSS */
 // The inspector: listens to /_mock/inspector/events (server-sent events: a snapshot whenever something
 // changes) and renders with textContent only (category names are user input). Keys appear by their masked
 // label; the page never sees a key.
@@ -37,6 +37,41 @@
     td.appendChild(bar);
   }
 
+  // One table per resource; its columns are the properties its records have (the first eight).
+  function renderRecords(records) {
+    const box = $('resources');
+    for (const [name, items] of Object.entries(records)) {
+      let section = box.querySelector(`section[data-resource="${CSS.escape(name)}"]`);
+      if (!section) {
+        section = document.createElement('section');
+        section.dataset.resource = name;
+        const h2 = document.createElement('h2');
+        section.appendChild(h2);
+        const table = document.createElement('table');
+        table.id = name;
+        table.appendChild(document.createElement('thead'));
+        table.appendChild(document.createElement('tbody'));
+        section.appendChild(table);
+        box.appendChild(section);
+      }
+      section.querySelector('h2').textContent = `Stored ${name} (${items.length})`;
+      const columns = [...new Set(items.flatMap((i) => Object.keys(i)))].slice(0, 8);
+      const head = document.createElement('tr');
+      for (const c of columns) {
+        const th = document.createElement('th');
+        th.textContent = c;
+        head.appendChild(th);
+      }
+      section.querySelector('thead').replaceChildren(head);
+      fill(section.querySelector('table'), items, (tr, item) => {
+        for (const c of columns) {
+          const v = item[c];
+          cell(tr, v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+        }
+      });
+    }
+  }
+
   function render(data) {
     fill($('keys'), data.keys, (tr, k) => {
       tr.dataset.label = k.label;
@@ -48,13 +83,14 @@
         else cell(tr, '');
       }
     });
-    fill($('categories'), data.categories, (tr, c) => {
-      tr.dataset.id = String(c.id);
-      cell(tr, String(c.id));
-      cell(tr, c.name);
-      cell(tr, c.description || '');
-    });
-    $('category-count').textContent = `(${data.categories.length})`;
+    $('inferred').replaceChildren(
+      ...data.resources.map((line) => {
+        const li = document.createElement('li');
+        li.textContent = line;
+        return li;
+      }),
+    );
+    renderRecords(data.records);
     fill($('requests'), data.recent, (tr, r) => {
       cell(tr, new Date(r.t).toLocaleTimeString());
       cell(tr, r.method);

@@ -1,0 +1,33 @@
+/** The rate-limit probe is chosen from the document, never a path written in code. */
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
+
+const RATE_HEADER = /^(x-ratelimit-(limit|remaining|reset)|ratelimit|ratelimit-policy)$/i;
+
+/** Does a 2xx response of `op` document X-RateLimit-* or the IETF RateLimit fields? */
+function documentsRateLimit(op: OperationSpec): boolean {
+  return [...op.responses.entries()].some(
+    ([status, res]) => /^2/.test(status) && res.headers.some((h) => RATE_HEADER.test(h.name)),
+  );
+}
+
+/** A safe GET without path parameters or required query parameters that documents rate-limit headers. */
+export function chooseProbe(spec: LoadedSpec): { op: OperationSpec } | { op?: undefined; reason: string } {
+  const safe = spec.operations.filter(
+    (o) => o.method === 'get' && o.pathParams.length === 0 && !o.queryParams.some((p) => p.required),
+  );
+  const op = safe.find(documentsRateLimit);
+  if (op) return { op };
+  return {
+    reason:
+      safe.length === 0
+        ? 'the document has no GET without path parameters to probe the rate limit with'
+        : 'no GET without path parameters documents rate-limit headers (X-RateLimit-* or RateLimit)',
+  };
+}
+
+/** A path that proves the target answers: the probe, else any GET without path parameters, else the base. */
+export function reachabilityPath(spec: LoadedSpec, probe: OperationSpec | undefined): string {
+  return (
+    probe?.path ?? spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0)?.path ?? ''
+  );
+}

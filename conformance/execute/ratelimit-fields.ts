@@ -1,0 +1,90 @@
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers-11): `RateLimit-Policy` and `RateLimit`, both
+ * RFC 9651 structured field Lists, parsed with the `structured-headers` package. Pure: strings in, values out.
+ */
+import { parseList, Token, type Item } from 'structured-headers';
+
+/** One policy: `"minute";q=60;w=60`. */
+export interface RateLimitPolicy {
+  name: string;
+  q: number;
+  w?: number;
+}
+
+/** One limit: `"minute";r=59;t=42`. */
+export interface RateLimitItem {
+  name: string;
+  r: number;
+  t?: number;
+}
+
+export type Parsed<T> = { ok: true; items: T[] } | { ok: false; problem: string };
+
+type Params = Map<string, unknown>;
+
+const nonNegativeInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** The item's name (a String, or a Token as some servers send it), or an error. */
+function nameOf(item: Item | unknown): string | undefined {
+  const value = Array.isArray(item) ? item[0] : undefined;
+  if (typeof value === 'string') return value;
+  if (value instanceof Token) return value.toString();
+  return undefined;
+}
+
+function parse<T>(
+  field: string,
+  raw: string,
+  build: (name: string, params: Params) => T | string,
+): Parsed<T> {
+  let list: ReturnType<typeof parseList>;
+  try {
+    list = parseList(raw);
+  } catch (err) {
+    return {
+      ok: false,
+      problem: `${field} "${raw}" is not a structured field List: ${(err as Error).message}`,
+    };
+  }
+  const items: T[] = [];
+  for (const member of list) {
+    const name = nameOf(member);
+    if (name === undefined) return { ok: false, problem: `${field} "${raw}": each item must be a String` };
+    const built = build(name, member[1] as Params);
+    if (typeof built === 'string') return { ok: false, problem: `${field} "${raw}": ${built}` };
+    items.push(built);
+  }
+  return { ok: true, items };
+}
+
+/** Parse `RateLimit-Policy`: each item needs q (a non-negative Integer); w, when given, a positive Integer. */
+export function parsePolicy(raw: string): Parsed<RateLimitPolicy> {
+  return parse('RateLimit-Policy', raw, (name, params) => {
+    const q = params.get('q');
+    const w = params.get('w');
+    if (!nonNegativeInt(q)) return `policy "${name}" needs q as a non-negative Integer`;
+    if (w !== undefined && !(nonNegativeInt(w) && w > 0))
+      return `policy "${name}" has w that is not a positive Integer`;
+    return { name, q, w: w as number | undefined };
+  });
+}
+
+/** Parse `RateLimit`: each item needs r (a non-negative Integer); t, when given, a non-negative Integer. */
+export function parseRateLimit(raw: string): Parsed<RateLimitItem> {
+  return parse('RateLimit', raw, (name, params) => {
+    const r = params.get('r');
+    const t = params.get('t');
+    if (!nonNegativeInt(r)) return `limit "${name}" needs r as a non-negative Integer`;
+    if (t !== undefined && !nonNegativeInt(t))
+      return `limit "${name}" has t that is not a non-negative Integer`;
+    return { name, r, t: t as number | undefined };
+  });
+}
+
+/** The binding limit of a `RateLimit` value (the smallest r), or undefined when absent or unparseable. */
+export function bindingLimit(raw: string | undefined): RateLimitItem | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = parseRateLimit(raw);
+  if (!parsed.ok || parsed.items.length === 0) return undefined;
+  return parsed.items.reduce((a, b) => (b.r < a.r ? b : a));
+}

@@ -1,0 +1,124 @@
+/**
+ * Generated from each operation's request body schema: `body.<operationId>.<case>` rules, one per case of
+ * body-cases.ts. Operations on an item path get an item the run creates first.
+ */
+import type { OperationSpec } from '../../spec/load';
+import { errorBodyProblem } from '../check/expectations';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
+import { seededRandom } from '../execute/check-context';
+import type { Exchange, Finding, Rule } from '../types';
+import { bodyCases, type BodyCase } from './body-cases';
+import { bodyRequest, createItem, itemPathOf, rejectStatuses, successStatuses } from './requests';
+
+export const bodyRuleId = (op: OperationSpec, c: { name: string }): string =>
+  `body.${op.operationId}.${c.name}`;
+
+/** The distinct cases of an operation (their names do not depend on the random values). */
+function casesOf(op: OperationSpec, random: () => number, prefix: string): BodyCase[] {
+  return op.requestBody?.kind === 'json' ? bodyCases(op.requestBody.schema, random, prefix) : [];
+}
+
+/** The body rules of `op`; a non-JSON body gets one rule, skipped at run time with the reason. */
+export function bodyRules(op: OperationSpec): Rule[] {
+  if (!op.requestBody) return [];
+  const source = `${op.method.toUpperCase()} ${op.path}`;
+  const cases = casesOf(op, seededRandom(0), 'p');
+  if (cases.length === 0)
+    return [
+      {
+        id: bodyRuleId(op, { name: 'valid' }),
+        title: `${op.operationId} accepts valid bodies`,
+        source,
+        kind: 'contract',
+        tags: ['generated', 'body'],
+      },
+    ];
+  const seen = new Map<string, Rule>();
+  for (const c of cases) {
+    if (seen.has(c.name)) continue;
+    const title =
+      c.expect === 'accept'
+        ? `${op.operationId} accepts valid bodies (every property, and the required ones only)`
+        : `${op.operationId} rejects ${c.label} with ${rejectStatuses(op).join(' or ')}`;
+    seen.set(c.name, {
+      id: bodyRuleId(op, c),
+      title,
+      source,
+      kind: c.kind,
+      tags: ['generated', 'body', ...(c.kind === 'assumption' ? ['assumption'] : [])],
+    });
+  }
+  return [...seen.values()];
+}
+
+/** A path for `op`: its own when it has no parameters, else an item the run creates. */
+export async function pathFor(
+  op: OperationSpec,
+  ctx: RunContext,
+): Promise<{ path: string; steps: Exchange[] } | { skip: string }> {
+  if (op.pathParams.length === 0) return { path: op.path, steps: [] };
+  const resource = ctx.model.resources.find(
+    (r) => r.itemPath && (op.path === r.itemPath || op.path.startsWith(`${r.itemPath}/`)),
+  );
+  if (!resource)
+    return { skip: `${op.path} needs an existing item and no resource of the document creates one` };
+  const made = await createItem(resource, ctx, `${op.operationId}-target`);
+  if (!made.ok) return { skip: `could not create the ${resource.name} item to address: ${made.problem}` };
+  const path = itemPathOf(resource, made.id, op.path);
+  return /\{[^}]+\}/.test(path)
+    ? { skip: `${op.path} has path parameters besides the item's` }
+    : { path, steps: [made.exchange] };
+}
+
+/** The check of one operation's body. */
+export function bodyCheck(op: OperationSpec): Check {
+  const rules = bodyRules(op);
+  return {
+    name: `${op.operationId} bodies`,
+    rules: rules.map((r) => r.id),
+    async run(ctx: RunContext): Promise<Finding[]> {
+      const body = op.requestBody;
+      if (body?.kind !== 'json')
+        return rules.map((r) =>
+          skip(
+            r.id,
+            `the body is ${body?.mediaTypes.join(', ') ?? 'absent'}; only JSON bodies are generated`,
+          ),
+        );
+      const target = await pathFor(op, ctx);
+      if ('skip' in target) return rules.map((r) => skip(r.id, target.skip));
+      const findings: Finding[] = [];
+      for (const c of casesOf(op, ctx.random, `${ctx.runPrefix}-${op.operationId}`))
+        findings.push(await runCase(op, c, target.path, target.steps, ctx));
+      return findings;
+    },
+  };
+}
+
+async function runCase(
+  op: OperationSpec,
+  c: BodyCase,
+  path: string,
+  steps: Exchange[],
+  ctx: RunContext,
+): Promise<Finding> {
+  const rule = bodyRuleId(op, c);
+  const result = await ctx.client.send(
+    bodyRequest(op, path, c.raw !== undefined ? { raw: c.raw } : { json: c.body }),
+  );
+  const bad = unusable(rule, result);
+  if (bad || result.kind !== 'response') return bad ?? skip(rule, 'no response');
+  const { status } = result.response;
+  const where = `${op.operationId} with ${c.label}: status ${status}`;
+  if (c.expect === 'accept') {
+    const ok = successStatuses(op);
+    return ok.includes(String(status))
+      ? pass(rule, result.exchange)
+      : fail(rule, `${where}, expected ${ok.join(' or ')}`, result.exchange, steps);
+  }
+  const wanted = rejectStatuses(op);
+  if (!wanted.includes(status))
+    return fail(rule, `${where}, expected ${wanted.join(' or ')}`, result.exchange, steps);
+  const problem = errorBodyProblem(ctx.spec, result.response, op.operationId);
+  return problem ? fail(rule, `${where}: ${problem}`, result.exchange, steps) : pass(rule, result.exchange);
+}

@@ -1,0 +1,64 @@
+/** Pure: the lifecycle rules of one resource (`crud.<resource>.<step>`), only the steps the resource has. */
+import type { Resource } from '../../spec/resources';
+import type { Rule } from '../types';
+
+export type CrudStep =
+  | 'create'
+  | 'read'
+  | 'listed'
+  | 'replace'
+  | 'merge-patch'
+  | 'delete'
+  | 'delete-then-404'
+  | 'delete-again-404'
+  | 'unknown-id-404'
+  | 'read-only-rejected';
+
+export const crudRuleId = (resource: Resource, step: CrudStep): string => `crud.${resource.name}.${step}`;
+
+const TITLES: Record<CrudStep, (r: Resource) => string> = {
+  create: (r) => `Creating a ${r.name} item answers a documented 2xx with its ${r.idField ?? 'id'}`,
+  read: (r) => `Reading a created ${r.name} item gives that item with the values sent`,
+  listed: (r) => `A created ${r.name} item appears in the list`,
+  replace: (r) => `Replacing a ${r.name} item stores the new values (read back)`,
+  'merge-patch': (r) =>
+    `A merge patch (RFC 7396) of a ${r.name} item changes the given fields and keeps the others`,
+  delete: (r) => `Deleting a ${r.name} item answers a documented 2xx`,
+  'delete-then-404': (r) => `A deleted ${r.name} item reads as 404`,
+  'delete-again-404': (r) => `Deleting a deleted ${r.name} item again gives 404`,
+  'unknown-id-404': (r) => `An unknown ${r.idField ?? 'id'} gives 404 on every ${r.name} item operation`,
+  'read-only-rejected': (r) =>
+    `A client-sent readOnly property (${r.readOnly.join(', ')}) of ${r.name} is rejected with 400`,
+};
+
+/** The steps `resource` has, in lifecycle order. */
+export function crudSteps(r: Resource): CrudStep[] {
+  const o = r.operations;
+  const hasItem = !!(o.read ?? o.replace ?? o.patch ?? o.remove);
+  const steps: CrudStep[] = [];
+  if (o.create) steps.push('create');
+  if (o.create && o.read) steps.push('read');
+  if (o.create && o.list) steps.push('listed');
+  if (o.create && o.replace) steps.push('replace');
+  if (o.create && o.patch) steps.push('merge-patch');
+  if (o.create && o.remove) steps.push('delete', 'delete-again-404');
+  if (o.create && o.remove && o.read) steps.splice(steps.indexOf('delete') + 1, 0, 'delete-then-404');
+  if (hasItem) steps.push('unknown-id-404');
+  if (o.create && r.readOnly.length > 0) steps.push('read-only-rejected');
+  return steps;
+}
+
+/** The rules of `resource`; `source` is where the document states them (its collection path). */
+export function crudRules(r: Resource): Rule[] {
+  return crudSteps(r).map((step) => {
+    // OpenAPI says a readOnly property SHOULD NOT be sent; rejecting it is the project's choice (the mock's).
+    const assumption = step === 'read-only-rejected';
+    return {
+      id: crudRuleId(r, step),
+      title: TITLES[step](r),
+      source: r.itemPath ? `${r.collectionPath} + ${r.itemPath}` : r.collectionPath,
+      kind: assumption ? 'assumption' : 'contract',
+      tags: ['generated', 'crud', ...(assumption ? ['assumption'] : [])],
+    };
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * A resource's lifecycle, one step after another on one item the run creates: create -> read -> listed ->
+ * replace -> merge patch -> delete -> read is 404 -> delete again is 404. A step that fails leaves the steps
+ * that depend on it skipped with that reason; every failure carries the exchanges that led to it.
+ */
+import type { OperationSpec } from '../../spec/load';
+import type { Resource } from '../../spec/resources';
+import type { Outgoing } from '../execute/client';
+import { fail, pass, skip, type RunContext } from '../execute/check-context';
+import { generateValid } from '../execute/generate-bodies';
+import type { Exchange, Finding, RecordedResponse } from '../types';
+import { crudRuleId, crudSteps, type CrudStep } from './crud-rules';
+import {
+  bodyRequest,
+  createdFrom,
+  fieldsProblem,
+  isObject,
+  itemPathOf,
+  listItems,
+  successStatuses,
+} from './requests';
+import { mergePatchPlan } from './merge-patch';
+
+interface Run {
+  ctx: RunContext;
+  resource: Resource;
+  steps: Exchange[];
+  findings: Finding[];
+  /** Why the rest cannot run (an earlier step failed or was skipped). */
+  blocked?: string;
+}
+
+type Judge = (res: RecordedResponse) => string | undefined;
+
+interface Outcome {
+  held: boolean;
+  response?: RecordedResponse;
+}
+
+/**
+ * Send one step; its verdict becomes a finding of `name`'s rule. Without an answer (or without the item, when the
+ * create fails) the remaining steps are skipped; any other failure is reported and the lifecycle goes on.
+ */
+async function step(run: Run, name: CrudStep, out: Outgoing, judge: Judge): Promise<Outcome> {
+  const rule = crudRuleId(run.resource, name);
+  if (run.blocked) {
+    run.findings.push(skip(rule, run.blocked));
+    return { held: false };
+  }
+  const result = await run.ctx.client.send(out);
+  const before = [...run.steps];
+  if (result.exchange) run.steps.push(result.exchange);
+  if (result.kind === 'skipped') {
+    run.findings.push(skip(rule, result.reason, result.exchange));
+    run.blocked = `an earlier step was skipped: ${result.reason}`;
+    return { held: false };
+  }
+  if (result.kind === 'error') {
+    run.findings.push(fail(rule, `no response: ${result.exchange.error ?? ''}`, result.exchange, before));
+    run.blocked = `${rule} got no response`;
+    return { held: false };
+  }
+  const problem = judge(result.response);
+  if (problem) {
+    run.findings.push(fail(rule, `${out.method} ${out.path ?? ''}: ${problem}`, result.exchange, before));
+    if (name === 'create') run.blocked = `${rule} failed, so there is no item to go on with`;
+    return { held: false, response: result.response };
+  }
+  run.findings.push(pass(rule, result.exchange));
+  return { held: true, response: result.response };
+}
+
+/** What a read answered, as the state the next steps expect (server-assigned fields left out). */
+function stateFrom(
+  resource: Resource,
+  body: unknown,
+  fallback: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!isObject(body)) return fallback;
+  return Object.fromEntries(
+    Object.entries(body).filter(([k]) => !resource.readOnly.includes(k) && k !== resource.idField),
+  );
+}
+
+const statusIs =
+  (op: OperationSpec): Judge =>
+  (res) => {
+    const ok = successStatuses(op);
+    return ok.includes(String(res.status)) ? undefined : `status ${res.status}, expected ${ok.join(' or ')}`;
+  };
+const is404: Judge = (res) => (res.status === 404 ? undefined : `status ${res.status}, expected 404`);
+const both =
+  (a: Judge, b: Judge): Judge =>
+  (res) =>
+    a(res) ?? b(res);
+
+/** Run the lifecycle of `resource`; findings for each of its lifecycle rules. */
+export async function runLifecycle(resource: Resource, ctx: RunContext): Promise<Finding[]> {
+  const has = new Set(crudSteps(resource));
+  const op = (action: keyof Resource['operations']) => {
+    const id = resource.operations[action];
+    return id ? ctx.spec.byId.get(id) : undefined;
+  };
+  const create = op('create');
+  if (!create?.requestBody || !has.has('create')) return [];
+  const run: Run = { ctx, resource, steps: [], findings: [] };
+  const sent = generateValid(create.requestBody.schema, ctx.random, `${ctx.runPrefix}-${resource.name}`, {
+    full: true,
+  }) as Record<string, unknown>;
+  let id = '';
+  let state: Record<string, unknown> = {};
+  const created = await step(run, 'create', bodyRequest(create, create.path, { json: sent }), (res) => {
+    const made = createdFrom(
+      resource,
+      create,
+      { kind: 'response', response: res, exchange: run.steps[run.steps.length - 1] as Exchange },
+      sent,
+    );
+    if (!made.ok) return made.problem;
+    id = made.id;
+    return fieldsProblem(sent, res.json);
+  });
+  if (created.response) state = { ...sent };
+  const path = itemPathOf(resource, id);
+  const read = op('read');
+  const readBack = (): Outgoing => ({ method: 'GET', path, auth: { use: 'key' } });
+  const sameItem =
+    (expected: () => Record<string, unknown>): Judge =>
+    (res) =>
+      statusIs(read as OperationSpec)(res) ??
+      (isObject(res.json) && String(res.json[resource.idField ?? '']) !== id
+        ? `another item: ${resource.idField} is ${JSON.stringify(res.json[resource.idField ?? ''])}, expected ${id}`
+        : fieldsProblem(expected(), res.json));
+
+  if (read && has.has('read'))
+    await step(
+      run,
+      'read',
+      readBack(),
+      sameItem(() => state),
+    );
+  const list = op('list');
+  if (list && has.has('listed'))
+    await step(run, 'listed', { method: 'GET', path: list.path, auth: { use: 'key' } }, (res) => {
+      const items = listItems(resource, res);
+      if (!items) return `status ${res.status}; the answer holds no list of items`;
+      const found = items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
+      return (
+        statusIs(list)(res) ??
+        (found ? undefined : `no item with ${resource.idField} ${id} among ${items.length}`)
+      );
+    });
+  const replace = op('replace');
+  if (replace?.requestBody && has.has('replace')) {
+    const next = generateValid(
+      replace.requestBody.schema,
+      ctx.random,
+      `${ctx.runPrefix}-${resource.name}-replaced`,
+      { full: true },
+    ) as Record<string, unknown>;
+    const put = await step(
+      run,
+      'replace',
+      bodyRequest(replace, path, { json: next }),
+      both(statusIs(replace), (res) => (res.json === undefined ? undefined : fieldsProblem(next, res.json))),
+    );
+    if (put.response) {
+      state = { ...next };
+      // A replace that is not stored shows on the next read; later steps go on from what is stored.
+      if (read) {
+        const back = await step(
+          run,
+          'replace',
+          readBack(),
+          sameItem(() => state),
+        );
+        if (!back.held) state = stateFrom(resource, back.response?.json, state);
+      }
+    }
+  }
+  const patch = op('patch');
+  if (patch?.requestBody && has.has('merge-patch'))
+    state = await mergePatch(run, patch, path, state, read ? readBack : undefined, sameItem);
+  const remove = op('remove');
+  if (remove && has.has('delete')) {
+    await step(run, 'delete', { method: 'DELETE', path, auth: { use: 'key' } }, statusIs(remove));
+    if (read && has.has('delete-then-404')) await step(run, 'delete-then-404', readBack(), is404);
+    await step(run, 'delete-again-404', { method: 'DELETE', path, auth: { use: 'key' } }, is404);
+  }
+  return run.findings;
+}
+
+/** Patch one field (and null out an optional nullable one); the read shows exactly those changes. */
+async function mergePatch(
+  run: Run,
+  patch: OperationSpec,
+  path: string,
+  state: Record<string, unknown>,
+  readBack: (() => Outgoing) | undefined,
+  sameItem: (expected: () => Record<string, unknown>) => Judge,
+): Promise<Record<string, unknown>> {
+  const plans = mergePatchPlan(
+    patch.requestBody?.schema ?? {},
+    run.resource,
+    state,
+    run.ctx.random,
+    `${run.ctx.runPrefix}-patched`,
+  );
+  if (plans.length === 0) {
+    run.findings.push(
+      skip(crudRuleId(run.resource, 'merge-patch'), 'no property of the patch schema can be changed'),
+    );
+    return state;
+  }
+  let current = state;
+  for (const plan of plans) {
+    const expected = plan.expect(current);
+    const sentPatch = await step(
+      run,
+      'merge-patch',
+      bodyRequest(patch, path, { json: plan.patch }),
+      both(statusIs(patch), (res) =>
+        res.json === undefined ? undefined : (fieldsProblem(expected, res.json) ?? plan.absent(res.json)),
+      ),
+    );
+    if (!sentPatch.response) return current;
+    current = expected;
+    if (readBack) {
+      const judge = sameItem(() => expected);
+      const back = await step(run, 'merge-patch', readBack(), (res) => judge(res) ?? plan.absent(res.json));
+      if (!back.held) return stateFrom(run.resource, back.response?.json, current);
+    }
+  }
+  return current;
+}

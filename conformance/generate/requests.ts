@@ -1,0 +1,125 @@
+/** Requests the generated rules share: a body sent as the operation documents it, an item's path, a new item. */
+import { isJsonMediaType, type OperationSpec } from '../../spec/load';
+import type { Resource } from '../../spec/resources';
+import type { Outgoing, SendResult } from '../execute/client';
+import type { RunContext } from '../execute/check-context';
+import { generateValid } from '../execute/generate-bodies';
+import type { Exchange, RecordedResponse } from '../types';
+
+/** The JSON media type the operation documents for its body (merge patches keep theirs). */
+export function jsonMediaType(op: OperationSpec): string {
+  return op.requestBody?.mediaTypes.find(isJsonMediaType) ?? 'application/json';
+}
+
+/** A request to `op` at `path` with a JSON value (or raw text) as its body, under the key. */
+export function bodyRequest(
+  op: OperationSpec,
+  path: string,
+  body: { json?: unknown; raw?: string },
+): Outgoing {
+  return {
+    method: op.method.toUpperCase(),
+    path,
+    auth: { use: 'key' },
+    headers: { 'Content-Type': jsonMediaType(op) },
+    body: body.raw ?? JSON.stringify(body.json),
+  };
+}
+
+/** The item path of `resource` for `id` (`/pets/{petId}` -> `/pets/7`), for `template` when given. */
+export function itemPathOf(resource: Resource, id: string, template = resource.itemPath ?? ''): string {
+  return template.replace(`{${resource.itemParam ?? ''}}`, encodeURIComponent(id));
+}
+
+/** Documented 2xx statuses of an operation. */
+export const successStatuses = (op: OperationSpec): string[] =>
+  [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s));
+
+/** The status a documented rejection of a bad body has: 400, or 422 when only that is documented. */
+export function rejectStatuses(op: OperationSpec): number[] {
+  const documented = [...op.responses.keys()];
+  return documented.includes('400') || !documented.includes('422') ? [400] : [422];
+}
+
+export type Created =
+  | { ok: true; id: string; sent: Record<string, unknown>; item: Record<string, unknown>; exchange: Exchange }
+  | { ok: false; problem: string; skipped: boolean; exchange?: Exchange };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Create one item of `resource` with a full valid body; the id as a string, or why not. */
+export async function createItem(resource: Resource, ctx: RunContext, label = 'item'): Promise<Created> {
+  const op = resource.operations.create ? ctx.spec.byId.get(resource.operations.create) : undefined;
+  if (!op?.requestBody)
+    return { ok: false, problem: `the document has no create for ${resource.name}`, skipped: true };
+  const sent = generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-${label}`, { full: true });
+  const result = await ctx.client.send(bodyRequest(op, op.path, { json: sent }));
+  return createdFrom(resource, op, result, isObject(sent) ? sent : {});
+}
+
+/** Judge a create's answer: a documented 2xx with an object carrying the id. */
+export function createdFrom(
+  resource: Resource,
+  op: OperationSpec,
+  result: SendResult,
+  sent: Record<string, unknown>,
+): Created {
+  if (result.kind === 'skipped')
+    return { ok: false, problem: result.reason, skipped: true, exchange: result.exchange };
+  if (result.kind === 'error')
+    return {
+      ok: false,
+      problem: `no response: ${result.exchange.error ?? ''}`,
+      skipped: false,
+      exchange: result.exchange,
+    };
+  const { response, exchange } = result;
+  const where = `${op.operationId} answered ${response.status}`;
+  if (!successStatuses(op).includes(String(response.status)))
+    return {
+      ok: false,
+      problem: `${where}, expected ${successStatuses(op).join(' or ')}`,
+      skipped: false,
+      exchange,
+    };
+  const item = response.json;
+  const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  if (!isObject(item) || (typeof id !== 'string' && typeof id !== 'number'))
+    return {
+      ok: false,
+      problem: `${where} without the id ${resource.idField ?? ''} in its body`,
+      skipped: false,
+      exchange,
+    };
+  if (resource.idType === 'integer' && typeof id !== 'number')
+    return {
+      ok: false,
+      problem: `${where} with the id ${JSON.stringify(id)}, not an integer`,
+      skipped: false,
+      exchange,
+    };
+  return { ok: true, id: String(id), sent, item, exchange };
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Each property of `expected` as it is in `actual`, or the first difference. */
+export function fieldsProblem(expected: Record<string, unknown>, actual: unknown): string | undefined {
+  if (!isObject(actual))
+    return `the body is ${JSON.stringify(actual)?.slice(0, 80) ?? 'empty'}, not an object`;
+  for (const [name, value] of Object.entries(expected))
+    if (!same(actual[name], value))
+      return `${name} is ${JSON.stringify(actual[name])}, expected ${JSON.stringify(value)}`;
+  return undefined;
+}
+
+/** The items of a list answer: the array itself, or the envelope's array property. */
+export function listItems(resource: Resource, res: RecordedResponse): unknown[] | undefined {
+  const body = res.json;
+  if (Array.isArray(body)) return body;
+  const inner = resource.listEnvelope && isObject(body) ? body[resource.listEnvelope.property] : undefined;
+  return Array.isArray(inner) ? inner : undefined;
+}
+
+export { isObject };

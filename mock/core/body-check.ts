@@ -1,0 +1,201 @@
+/**
+ * Request bodies, checked against each operation's own schema: compiled once per operation at start, then on
+ * each request: size (413), media type (415), UTF-8, JSON or form decoding, the document's schema, readOnly
+ * properties (the server's; 400), properties the schema does not name (400 unless allowed), and the mock's own
+ * bounds for unpublished limits (settings keyed by schema and property). Messages come from ajv's structured
+ * errors.
+ */
+import type { ValidateFunction } from 'ajv';
+import { sharedAjv } from '../../spec/ajv';
+import { formatAjvErrors, isJsonMediaType, type CompiledSpec, type OperationSpec } from '../../spec/compile';
+import type { ResourceModel } from '../../spec/resources';
+import { objectShape, readOnlyProperties, typesOf, type Schema } from '../../spec/schema-shape';
+import {
+  invalidEncoding,
+  invalidRequest,
+  malformedJson,
+  payloadTooLarge,
+  unsupportedMediaType,
+  type ErrorReply,
+} from './errors';
+import type { BodyRead } from './context';
+import type { ValidationPolicy } from './settings';
+
+export interface BodyCheck {
+  kind: 'json' | 'form' | 'other';
+  mediaTypes: readonly string[];
+  required: boolean;
+  validate: ValidateFunction;
+  /** Properties the schema names; null when it names none or allows any others. */
+  known: ReadonlySet<string> | null;
+  /** Properties a client must not send. */
+  readOnly: readonly string[];
+  /** The mock's own bounds for this schema (from the settings), if any. */
+  policy?: ValidateFunction;
+  /** Property types, to decode form fields (`"5"` -> 5). */
+  fieldTypes: Readonly<Record<string, string[]>>;
+}
+
+/** The component name of each schema, by its JSON text (a validated document may be a dereferenced copy). */
+function schemaNames(spec: CompiledSpec): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [name, schema] of Object.entries(spec.document.components?.schemas ?? {})) {
+    try {
+      names.set(JSON.stringify(schema), name);
+    } catch {
+      // circular: cannot be keyed by text; it gets no policy
+    }
+  }
+  return names;
+}
+
+/** Compile the body check of every operation that takes a body. */
+export function compileBodyChecks(
+  spec: CompiledSpec,
+  model: ResourceModel,
+  policy: ValidationPolicy,
+): Map<string, BodyCheck> {
+  const names = schemaNames(spec);
+  const out = new Map<string, BodyCheck>();
+  for (const op of spec.operations) {
+    if (op.requestBody) out.set(op.operationId, compileOne(op, model, policy, names));
+  }
+  return out;
+}
+
+function compileOne(
+  op: OperationSpec,
+  model: ResourceModel,
+  policy: ValidationPolicy,
+  names: Map<string, string>,
+): BodyCheck {
+  const body = op.requestBody as NonNullable<OperationSpec['requestBody']>;
+  const shape = objectShape(body.schema);
+  const binding = model.byOperation.get(op.operationId);
+  const readOnly = new Set(shape ? readOnlyProperties(shape) : []);
+  if (binding && binding.action !== 'list' && binding.action !== 'read' && binding.action !== 'remove') {
+    for (const p of binding.resource.readOnly) readOnly.add(p);
+    // PUT on the collection names the item by the id in its body.
+    if (binding.action === 'update' && binding.resource.idField) readOnly.delete(binding.resource.idField);
+  }
+  const allowsOthers =
+    policy.allowUnknownFields || (shape?.additional !== undefined && shape.additional !== false);
+  const known = shape && !allowsOthers ? new Set(Object.keys(shape.properties)) : null;
+  let name: string | undefined;
+  try {
+    name = names.get(JSON.stringify(body.schema));
+  } catch {
+    name = undefined;
+  }
+  const rules = name ? policy.rules[name] : undefined;
+  const fieldTypes: Record<string, string[]> = {};
+  for (const [p, s] of Object.entries(shape?.properties ?? {})) fieldTypes[p] = typesOf(s as Schema);
+  return {
+    kind: body.kind,
+    mediaTypes: body.mediaTypes,
+    required: body.required,
+    validate: body.validate,
+    known,
+    readOnly: [...readOnly],
+    policy: rules ? sharedAjv().compile({ type: 'object', properties: rules }) : undefined,
+    fieldTypes,
+  };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Pure: the media type of a Content-Type header, lower-cased, and whether its charset is UTF-8. */
+function mediaOf(contentType: string | undefined): { type: string; utf8: boolean } {
+  const [type = '', ...params] = (contentType ?? '')
+    .toLowerCase()
+    .split(';')
+    .map((s) => s.trim());
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
+  return { type, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
+}
+
+/** Pure: `application/json` or `application/*+json`, in UTF-8. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const m = mediaOf(contentType);
+  return m.utf8 && isJsonMediaType(m.type);
+}
+
+/** Decode a form body, each field as its schema's type where that is unambiguous. */
+function decodeForm(text: string, types: Readonly<Record<string, string[]>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    const t = types[k] ?? [];
+    let value: unknown = v;
+    if ((t.includes('integer') || t.includes('number')) && v.trim() !== '' && !Number.isNaN(Number(v)))
+      value = Number(v);
+    else if (t.includes('boolean') && (v === 'true' || v === 'false')) value = v === 'true';
+    if (t.includes('array')) out[k] = [...((out[k] as unknown[]) ?? []), value];
+    else out[k] = value;
+  }
+  return out;
+}
+
+/** Check one body; the decoded value, or the error to answer with. */
+export function checkBody(
+  check: BodyCheck,
+  body: BodyRead,
+  contentType: string | undefined,
+  maxBodyBytes: number,
+): { value: unknown } | ErrorReply {
+  if (body.tooLarge) return payloadTooLarge(maxBodyBytes);
+  const empty = body.bytes.length === 0;
+  if (empty && !contentType)
+    return check.required ? invalidRequest('request body is required') : { value: undefined };
+  const media = mediaOf(contentType);
+  const json = isJsonMediaType(media.type) && check.kind === 'json';
+  const form =
+    media.type === 'application/x-www-form-urlencoded' &&
+    check.mediaTypes.some((t) => t.toLowerCase().startsWith(media.type));
+  if (!json && !form) {
+    const readable = check.mediaTypes.filter(
+      (t) => isJsonMediaType(t) || t.startsWith('application/x-www-form-urlencoded'),
+    );
+    const hint = readable.length ? readable : ['application/json'];
+    if (check.kind === 'other')
+      return unsupportedMediaType(
+        `${contentType ?? 'none'} (the mock reads JSON and form bodies only; documented: ${check.mediaTypes.join(', ')})`,
+        hint,
+      );
+    return unsupportedMediaType(contentType ?? '', hint);
+  }
+  if (!media.utf8) return unsupportedMediaType(contentType ?? '', ['a UTF-8 charset']);
+  if (empty) return check.required ? invalidRequest('request body is required') : { value: undefined };
+  let text: string;
+  try {
+    text = utf8.decode(body.bytes);
+  } catch {
+    return invalidEncoding('request body is not valid UTF-8');
+  }
+  let data: unknown;
+  if (json) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      return malformedJson((err as Error).message);
+    }
+  } else data = decodeForm(text, check.fieldTypes);
+  return checkValue(check, data);
+}
+
+/** The schema, readOnly, unknown-property and policy checks of a decoded body (also for a merged patch). */
+export function checkValue(check: BodyCheck, data: unknown): { value: unknown } | ErrorReply {
+  if (!check.validate(data)) return invalidRequest(formatAjvErrors(check.validate.errors));
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { value: data };
+  for (const p of check.readOnly) {
+    if (Object.prototype.hasOwnProperty.call(data, p))
+      return invalidRequest(`/${p} is assigned by the service and must not be sent (readOnly)`);
+  }
+  if (check.known) {
+    for (const p of Object.keys(data)) if (!check.known.has(p)) return invalidRequest(`/${p} is not allowed`);
+  }
+  if (check.policy && !check.policy(data)) return invalidRequest(formatAjvErrors(check.policy.errors));
+  return { value: data };
+}

@@ -1,0 +1,146 @@
+/**
+ * The body of the mock's own errors, in the shape the document gives: the schema documented for that status on
+ * the operation, else its `default`, else the error schema the document uses most. Fields are filled by
+ * mapping (an integer `status`/`code` gets the status; `message`/`detail`/`title` the text; a string `code`/
+ * `type`/`error` the machine code); other required fields are generated. With none documented: RFC 9457
+ * problem details. Shapes are worked out once per schema, never per request.
+ */
+import type { CompiledSpec, OperationSpec, ResponseSpec } from '../../spec/compile';
+import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
+import { sampleOf } from './sample';
+import { statusText } from './status-text';
+
+export interface ErrorFields {
+  code: string;
+  message: string;
+}
+
+export interface RenderedError {
+  contentType: string;
+  body: unknown;
+}
+
+type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed';
+interface Field {
+  name: string;
+  role: Role;
+  fixed?: unknown;
+  allowed?: readonly unknown[];
+}
+interface Shape {
+  contentType: string;
+  /** undefined: the schema is not an object; the text is the whole body. */
+  fields?: Field[];
+}
+
+const PROBLEM: Shape = {
+  contentType: 'application/problem+json',
+  fields: [
+    { name: 'type', role: 'fixed', fixed: 'about:blank' },
+    { name: 'title', role: 'title' },
+    { name: 'status', role: 'status' },
+    { name: 'detail', role: 'text' },
+    { name: 'code', role: 'code' },
+  ],
+};
+
+const TEXT_NAMES = ['message', 'detail', 'error_description', 'title', 'description', 'msg', 'reason'];
+const CODE_NAMES = ['code', 'type', 'error', 'errorcode', 'error_code', 'errortype', 'kind'];
+const STATUS_NAMES = ['status', 'statuscode', 'status_code', 'code', 'httpstatus', 'http_status'];
+
+/** Pure: how each property of an error schema is filled. */
+function shapeOf(schema: Schema, contentType: string): Shape {
+  const shape = objectShape(schema);
+  if (!shape) return { contentType };
+  const names = Object.keys(shape.properties);
+  const lower = (n: string) => n.toLowerCase();
+  const isInt = (n: string) => typesOf(shape.properties[n]).some((t) => t === 'integer' || t === 'number');
+  const isString = (n: string) => {
+    const types = typesOf(shape.properties[n]);
+    return types.length === 0 || types.includes('string');
+  };
+  const statusName = names.find((n) => STATUS_NAMES.includes(lower(n)) && isInt(n));
+  const textNames = TEXT_NAMES.map((t) => names.find((n) => lower(n) === t && isString(n))).filter(
+    (n): n is string => n !== undefined,
+  );
+  const text = textNames[0];
+  const codeName = names.find((n) => CODE_NAMES.includes(lower(n)) && isString(n) && n !== text);
+  const fields: Field[] = [];
+  const generated = sampleOf(schema, { requiredOnly: true }) as Record<string, unknown> | null;
+  for (const name of names) {
+    const prop = shape.properties[name] as Schema & { format?: string; enum?: unknown[] };
+    const allowed = Array.isArray(prop.enum) ? prop.enum : undefined;
+    if (name === statusName) fields.push({ name, role: 'status' });
+    else if (name === text) fields.push({ name, role: 'text' });
+    else if (name === codeName) {
+      const uri = prop.format === 'uri' || prop.format === 'uri-reference';
+      fields.push({ name, role: uri ? 'code-uri' : 'code', allowed });
+    } else if (lower(name) === 'title' && isString(name)) fields.push({ name, role: 'title' });
+    else if (shape.required.has(name))
+      fields.push({ name, role: 'fixed', fixed: generated?.[name] ?? sampleOf(prop) });
+  }
+  return { contentType, fields };
+}
+
+function render(shape: Shape, status: number, error: ErrorFields): unknown {
+  if (!shape.fields) return error.message;
+  const body: Record<string, unknown> = {};
+  for (const f of shape.fields) {
+    if (f.role === 'status') body[f.name] = status;
+    else if (f.role === 'text') body[f.name] = error.message;
+    else if (f.role === 'title') body[f.name] = statusText(status);
+    else if (f.role === 'code')
+      body[f.name] = f.allowed && !f.allowed.includes(error.code) ? f.allowed[0] : error.code;
+    else if (f.role === 'code-uri') body[f.name] = `urn:mock:error:${error.code}`;
+    else body[f.name] = f.fixed;
+  }
+  return body;
+}
+
+const errorResponse = (r: ResponseSpec | undefined): ResponseSpec | undefined =>
+  r?.schema && r.contentType ? r : undefined;
+
+/** Render the mock's own errors in the document's shapes. */
+export interface ErrorShaper {
+  render(operation: OperationSpec | undefined, status: number, error: ErrorFields): RenderedError;
+}
+
+/** Work out the document's error shapes once. */
+export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
+  // The error schema the document uses most (4xx/5xx responses), keyed by its JSON text.
+  const counts = new Map<string, { n: number; response: ResponseSpec }>();
+  for (const op of spec.operations) {
+    for (const [status, r] of op.responses) {
+      if (!/^[45]|^default$/.test(status) || !errorResponse(r)) continue;
+      let key: string;
+      try {
+        key = `${r.contentType} ${JSON.stringify(r.schema)}`;
+      } catch {
+        continue; // a circular schema: not an error shape anyone writes
+      }
+      const entry = counts.get(key) ?? { n: 0, response: r };
+      entry.n++;
+      counts.set(key, entry);
+    }
+  }
+  let most: ResponseSpec | undefined;
+  let best = 0;
+  for (const { n, response } of counts.values()) if (n > best) [most, best] = [response, n];
+  const shapes = new Map<ResponseSpec, Shape>();
+  const shapeFor = (r: ResponseSpec): Shape => {
+    let s = shapes.get(r);
+    if (!s) shapes.set(r, (s = shapeOf(r.schema as Schema, r.contentType as string)));
+    return s;
+  };
+  const fallback = most ? shapeFor(most) : PROBLEM;
+  return {
+    render(operation, status, error) {
+      const documented = operation
+        ? (errorResponse(operation.responses.get(String(status))) ??
+          errorResponse(operation.responses.get('default')))
+        : undefined;
+      const shape = documented ? shapeFor(documented) : fallback;
+      return { contentType: shape.contentType, body: render(shape, status, error) };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Pure helpers of the resource actions: what is stored from a request body, how a stored record is answered
+ * (required properties the record lacks, such as `links` around an item, are generated), lists with their
+ * envelope and paging, RFC 7396 merge patches, and the documented success status of each action.
+ */
+import type { OperationSpec, ResponseSpec } from '../../spec/compile';
+import type { Action, Resource } from '../../spec/resources';
+import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
+import { sampleOf } from './sample';
+import type { JsonObject } from './stores/types';
+
+const PREFERRED: Record<string, string[]> = {
+  create: ['201', '200', '202'],
+  remove: ['204', '200', '202'],
+};
+const NATURAL: Record<string, number> = { create: 201, remove: 204 };
+
+/** The documented success status of `action` on `op` (a create documented as 200 answers 200). */
+export function successStatus(op: OperationSpec, action: Action): number {
+  for (const s of PREFERRED[action] ?? ['200']) if (op.responses.has(s)) return Number(s);
+  const first = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
+  return first ? Number(first) : (NATURAL[action] ?? 200);
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** RFC 7396: apply a JSON merge patch to `target`. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const out: JsonObject = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
+
+interface ItemFacts {
+  known: Set<string> | null;
+  generated: Array<{ name: string; format?: string; schema: Schema }>;
+}
+const itemFacts = new WeakMap<Resource, ItemFacts>();
+
+function factsOf(r: Resource): ItemFacts {
+  let f = itemFacts.get(r);
+  if (f) return f;
+  const shape = objectShape(r.itemSchema);
+  const names = shape ? Object.keys(shape.properties) : [];
+  f = {
+    known: names.length ? new Set(names) : null,
+    generated: r.readOnly
+      .filter((p) => p !== r.idField)
+      .map((name) => {
+        const schema = (shape?.properties[name] ?? {}) as Schema;
+        return { name, format: (schema as { format?: string }).format, schema };
+      }),
+  };
+  itemFacts.set(r, f);
+  return f;
+}
+
+/**
+ * The record to store from a validated body: only the properties the item schema names (nothing else a client
+ * sent is ever stored), the server's readOnly values kept from `old` or generated for a new record.
+ */
+export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonObject): JsonObject {
+  const facts = factsOf(r);
+  const out: JsonObject = {};
+  if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
+  if (isObject(input)) {
+    for (const [k, v] of Object.entries(input)) if (!facts.known || facts.known.has(k)) out[k] = v;
+  }
+  for (const g of facts.generated) {
+    if (old && g.name in old) out[g.name] = old[g.name];
+    else if (g.format === 'date-time') out[g.name] = new Date(nowMs).toISOString();
+    else if (g.format === 'date') out[g.name] = new Date(nowMs).toISOString().slice(0, 10);
+    else out[g.name] = sampleOf(g.schema);
+  }
+  return out;
+}
+
+interface Filler {
+  required: string[];
+  sample: JsonObject;
+}
+const fillers = new WeakMap<object, Filler | null>();
+
+/** Required properties of `schema` and generated values for them, worked out once per schema. */
+function fillerOf(schema: Schema | undefined | null): Filler | null {
+  if (!schema) return null;
+  const cached = fillers.get(schema);
+  if (cached !== undefined) return cached;
+  const shape = objectShape(schema);
+  const sample = shape ? sampleOf(schema, { requiredOnly: true }) : null;
+  const filler =
+    shape && isObject(sample) && shape.required.size ? { required: [...shape.required], sample } : null;
+  fillers.set(schema, filler);
+  return filler;
+}
+
+function fill(record: JsonObject, filler: Filler | null): JsonObject {
+  if (!filler || filler.required.every((k) => k in record)) return record;
+  const out = { ...record };
+  for (const k of filler.required) if (!(k in out)) out[k] = filler.sample[k];
+  return out;
+}
+
+const schemaOf = (op: OperationSpec, status: number): ResponseSpec['schema'] =>
+  op.responses.get(String(status))?.schema;
+
+/** A stored record as the operation answers it: required properties it lacks are generated. */
+export function presentItem(op: OperationSpec, status: number, record: JsonObject): JsonObject {
+  return fill(record, fillerOf(schemaOf(op, status)));
+}
+
+const first = (q: Record<string, string[]>, name: string | undefined): number | undefined => {
+  const v = name ? q[name]?.[0] : undefined;
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+};
+
+/** The page the documented paging parameters ask for (page/limit, offset/limit or an opaque cursor). */
+export function pageOf(
+  items: readonly JsonObject[],
+  paging: Resource['paging'],
+  query: Record<string, string[]>,
+): { items: readonly JsonObject[]; page?: number; limit?: number; next?: string } {
+  if (!paging) return { items };
+  const limit = first(query, paging.limit);
+  const page = first(query, paging.page);
+  const cursor = paging.cursor ? query[paging.cursor]?.[0] : undefined;
+  const offset = first(query, paging.offset) ?? (cursor && /^\d+$/.test(cursor) ? Number(cursor) : undefined);
+  const size = limit ?? (page !== undefined || offset !== undefined ? 20 : items.length);
+  const start = offset ?? (page !== undefined ? Math.max(0, page - 1) * size : 0);
+  const slice = items.slice(start, start + size);
+  const next = start + size < items.length ? String(start + size) : undefined;
+  return { items: slice, page, limit: size, next };
+}
+
+const COUNT_NAMES = new Set(['total', 'totalcount', 'total_count', 'count', 'totalitems', 'total_items']);
+
+/** The list as the operation answers it: a plain array, or the envelope with the items in its array property. */
+export function presentList(
+  op: OperationSpec,
+  status: number,
+  items: readonly JsonObject[],
+  r: Resource,
+  query: Record<string, string[]>,
+): unknown {
+  const schema = schemaOf(op, status);
+  const paged = pageOf(items, r.paging, query);
+  const itemFiller = fillerOf(r.listEnvelope ? r.itemSchema : arrayItems(schema));
+  const shown = itemFiller ? paged.items.map((i) => fill(i, itemFiller)) : paged.items;
+  if (!r.listEnvelope) return shown;
+  const envelope = sampleOf(schema);
+  const out: JsonObject = isObject(envelope) ? { ...envelope } : {};
+  out[r.listEnvelope.property] = shown;
+  for (const k of Object.keys(out)) {
+    const lower = k.toLowerCase();
+    if (COUNT_NAMES.has(lower) && typeof out[k] === 'number') out[k] = items.length;
+    else if (lower === 'page' && typeof out[k] === 'number') out[k] = paged.page ?? 1;
+    else if ((lower === 'limit' || lower === 'per_page') && typeof out[k] === 'number')
+      out[k] = paged.limit ?? items.length;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+/** Seed records, keyed by resource name (`{ "categories": [ … ] }`), each checked against its create schema. */
+import { formatAjvErrors, type CompiledSpec } from '../../spec/compile';
+import type { ResourceModel } from '../../spec/resources';
+import type { SeedData } from './stores/types';
+
+/** Pure: the first problem of `seed` (`categories/0: /name must be string`), or undefined when it is good. */
+export function checkSeed(seed: unknown, model: ResourceModel, spec: CompiledSpec): string | undefined {
+  if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
+    return 'must be an object of arrays keyed by resource name';
+  for (const [name, entries] of Object.entries(seed as SeedData)) {
+    const resource = model.resources.find((r) => r.name === name);
+    if (!resource)
+      return `${name}: the document has no resource of that name (resources: ${model.resources.map((r) => r.name).join(', ') || 'none'})`;
+    if (!Array.isArray(entries)) return `${name} must be an array`;
+    const validate = spec.byId.get(resource.operations.create ?? '')?.requestBody?.validate;
+    for (const [i, entry] of entries.entries()) {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+        return `${name}/${i} must be an object`;
+      if (validate && !validate(entry)) return `${name}/${i}: ${formatAjvErrors(validate.errors, 'entry')}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+/**
+ * Stage: read the body, only now that identity, rate limit, route and auth are decided: a refused caller's body
+ * is never buffered (the adapter discards it). At most --max-body-bytes are kept; a larger body is flagged.
+ */
+import type { Stage } from '../context';
+
+const EMPTY = new Uint8Array(0);
+
+export const readBody: Stage = async function readBody(ctx, deps) {
+  const { req } = ctx;
+  if (req.body) {
+    ctx.body = {
+      bytes: req.body.length > deps.config.maxBodyBytes ? EMPTY : req.body,
+      tooLarge: req.body.length > deps.config.maxBodyBytes,
+    };
+    return { next: ctx };
+  }
+  if (!ctx.operation?.requestBody || !req.readBody) {
+    ctx.body = { bytes: EMPTY, tooLarge: false };
+    return { next: ctx };
+  }
+  const read = await req.readBody(deps.config.maxBodyBytes);
+  // The client went away mid-body: nothing to answer, nothing stored.
+  if (!read) return { reply: { status: 499, raw: EMPTY }, ctx };
+  ctx.body = read;
+  return { next: ctx };
+};

@@ -1,0 +1,94 @@
+/** Records in process memory: the embedded default for one mock on a laptop, and the engine in a browser. */
+import type { CreateOutcome, JsonObject, RecordStore, SeedData, StoreResource } from './types';
+
+interface Bucket {
+  /** Keyed by the id as a string; a Map keeps insertion order, and `set` on a present key keeps its place. */
+  items: Map<string, JsonObject>;
+  seq: number;
+  version: number;
+  list: readonly JsonObject[] | null;
+}
+
+/** A random UUID (v4) from WebCrypto, present in Node >= 19 and every browser. */
+export const uuid = (): string => globalThis.crypto.randomUUID();
+
+/** Build an in-memory record store holding `seed`. */
+export function createMemoryRecordStore(): RecordStore {
+  const buckets = new Map<string, Bucket>();
+  const bucket = (name: string): Bucket => {
+    let b = buckets.get(name);
+    if (!b) buckets.set(name, (b = { items: new Map(), seq: 0, version: 0, list: null }));
+    return b;
+  };
+  const changed = (b: Bucket): void => {
+    b.version++;
+    b.list = null;
+  };
+
+  const create = (resource: StoreResource, record: JsonObject, maxRecords: number): CreateOutcome => {
+    const b = bucket(resource.name);
+    if (b.items.size >= maxRecords) return { ok: false, reason: 'full' };
+    const field = resource.idField;
+    const given = field === undefined ? undefined : record[field];
+    let key: string;
+    let stored: JsonObject;
+    if (field !== undefined && given !== undefined && given !== null) {
+      key = String(given);
+      if (b.items.has(key)) return { ok: false, reason: 'duplicate' };
+      if (typeof given === 'number' && given > b.seq) b.seq = Math.floor(given);
+      stored = { ...record };
+    } else {
+      let id: number | string;
+      if (resource.idType === 'integer') {
+        do id = ++b.seq;
+        while (b.items.has(String(id)));
+      } else id = uuid();
+      key = String(id);
+      // The id first, as a service that assigns it would answer.
+      stored = field === undefined ? { ...record } : { [field]: id, ...record };
+    }
+    b.items.set(key, stored);
+    changed(b);
+    return { ok: true, record: stored };
+  };
+
+  return {
+    create: async (resource, record, max) => create(resource, record, max),
+    list: async (name) => {
+      const b = bucket(name);
+      return (b.list ??= [...b.items.values()]);
+    },
+    get: async (name, id) => buckets.get(name)?.items.get(id),
+    replace: async (resource, id, record) => {
+      const b = bucket(resource.name);
+      const old = b.items.get(id);
+      if (!old) return undefined;
+      const field = resource.idField;
+      const stored =
+        field === undefined ? { ...record } : { [field]: old[field], ...record, [field]: old[field] };
+      b.items.set(id, stored);
+      changed(b);
+      return stored;
+    },
+    remove: async (name, id) => {
+      const b = buckets.get(name);
+      const old = b?.items.get(id);
+      if (!b || !old) return undefined;
+      b.items.delete(id);
+      changed(b);
+      return old;
+    },
+    version: async (name) => bucket(name).version,
+    reset: async (seed: SeedData, resources) => {
+      for (const b of buckets.values()) {
+        b.items.clear();
+        b.seq = 0;
+        changed(b);
+      }
+      for (const resource of resources) {
+        for (const entry of seed[resource.name] ?? []) create(resource, entry, Number.MAX_SAFE_INTEGER);
+      }
+    },
+    close: async () => undefined,
+  };
+}

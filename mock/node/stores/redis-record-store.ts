@@ -1,0 +1,178 @@
+/**
+ * Records in Redis, shared by every mock process. Per resource: an id/ordinal counter, a hash of id -> JSON, a
+ * sorted set keeping creation order, and a version counter. Each change is one Lua script, so it is atomic
+ * across processes. A Redis that restarts empty (no persistence) is noticed by a marker key; ids never go back:
+ * each process passes the highest id it has acknowledged, and the counter resumes above it.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateOutcome,
+  JsonObject,
+  RecordStore,
+  SeedData,
+  StoreResource,
+} from '../../core/stores/types';
+import { luaScript, type RedisConnection } from './redis-connection';
+
+// KEYS: seq, hash, order, version, marker. ARGV: cap, floor, mode (int|given), id key JSON, body JSON, given id.
+// Returns [status, id, lost]: status 1 created, -1 full, -2 duplicate; lost = 1 when the marker was missing.
+const CREATE = luaScript(`
+local lost = 0
+if redis.call('EXISTS', KEYS[5]) == 0 then lost = 1; redis.call('SET', KEYS[5], '1') end
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[1]) then return {-1, '', lost} end
+local seq = redis.call('INCR', KEYS[1])
+local floor = tonumber(ARGV[2])
+if seq <= floor then seq = floor + 1; redis.call('SET', KEYS[1], seq) end
+local id
+local json
+if ARGV[3] == 'int' then
+  id = string.format('%d', seq)
+  if ARGV[5] == '{}' then json = '{' .. ARGV[4] .. ':' .. id .. '}'
+  else json = '{' .. ARGV[4] .. ':' .. id .. ',' .. string.sub(ARGV[5], 2) end
+else
+  id = ARGV[6]
+  json = ARGV[5]
+  if redis.call('HEXISTS', KEYS[2], id) == 1 then return {-2, id, lost} end
+end
+redis.call('HSET', KEYS[2], id, json)
+redis.call('ZADD', KEYS[3], seq, id)
+redis.call('INCR', KEYS[4])
+return {1, id, lost}
+`);
+
+// KEYS: hash, version. ARGV: id, JSON. 1 replaced, 0 no such record.
+const REPLACE = luaScript(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('INCR', KEYS[2])
+return 1
+`);
+
+// KEYS: hash, order, version. ARGV: id. The removed JSON, or false.
+const REMOVE = luaScript(`
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('INCR', KEYS[3])
+return json
+`);
+
+// KEYS: hash, order. Every JSON in creation order, read in one atomic step.
+const LIST = luaScript(`
+local ids = redis.call('ZRANGE', KEYS[2], 0, -1)
+if #ids == 0 then return {} end
+return redis.call('HMGET', KEYS[1], unpack(ids))
+`);
+
+export interface RedisRecordStore extends RecordStore {
+  /** Store `seed` unless this Redis was initialised before (a restarting process keeps what is stored). */
+  seedIfNew(seed: SeedData, resources: readonly StoreResource[]): Promise<boolean>;
+}
+
+/** Build a record store on `conn`, every key under `prefix`; `onLost` hears of a Redis that lost its data. */
+export function createRedisRecordStore(
+  conn: RedisConnection,
+  prefix: string,
+  onClose: () => Promise<void>,
+  onLost: () => void = () => undefined,
+): RedisRecordStore {
+  const marker = `${prefix}rec:initialised`;
+  const keys = (name: string) => {
+    const base = `${prefix}rec:${encodeURIComponent(name)}`;
+    return { seq: `${base}:seq`, hash: `${base}:h`, order: `${base}:o`, version: `${base}:v` };
+  };
+  /** The highest integer id this process acknowledged, per resource: ids resume above it after a data loss. */
+  const highWater = new Map<string, number>();
+  /** This process has seen the marker: a missing one later means Redis lost its data. */
+  let seenMarker = false;
+
+  const create = async (r: StoreResource, record: JsonObject, max: number): Promise<CreateOutcome> => {
+    const k = keys(r.name);
+    const field = r.idField;
+    const given = field === undefined ? undefined : record[field];
+    const hasGiven = given !== undefined && given !== null;
+    let mode = 'int';
+    let id = '';
+    let json: string;
+    let rest: JsonObject = record;
+    if (hasGiven || (field !== undefined && r.idType === 'string')) {
+      mode = 'given';
+      const value = hasGiven ? given : randomUUID();
+      id = String(value);
+      json = JSON.stringify({ [field as string]: value, ...record });
+    } else {
+      rest = { ...record };
+      if (field !== undefined) delete rest[field];
+      json = JSON.stringify(rest);
+    }
+    const floor = highWater.get(r.name) ?? 0;
+    const idKey = JSON.stringify(field ?? '_seq');
+    const out = (await conn.evalScript(
+      CREATE,
+      [k.seq, k.hash, k.order, k.version, marker],
+      [max, floor, mode, field === undefined ? '""' : idKey, json, id],
+    )) as [number, string, number];
+    if (out[2] === 1 && seenMarker) onLost();
+    seenMarker = true;
+    if (out[0] === -1) return { ok: false, reason: 'full' };
+    if (out[0] === -2) return { ok: false, reason: 'duplicate' };
+    const assigned = out[1];
+    if (mode === 'int') highWater.set(r.name, Math.max(floor, Number(assigned)));
+    else if (typeof given === 'number') highWater.set(r.name, Math.max(floor, given));
+    if (mode !== 'int') return { ok: true, record: JSON.parse(json) as JsonObject };
+    return { ok: true, record: field === undefined ? rest : { [field]: Number(assigned), ...rest } };
+  };
+
+  const reset = async (
+    seed: SeedData,
+    resources: readonly StoreResource[],
+    onlyIfNew: boolean,
+  ): Promise<boolean> => {
+    if (onlyIfNew && (await conn.run((c) => c.exists(marker))) === 1) return false;
+    const all = resources.flatMap((r) => Object.values(keys(r.name)).filter((key) => !key.endsWith(':v')));
+    if (all.length) await conn.run((c) => c.del(...all));
+    await conn.run((c) => c.set(marker, '1'));
+    seenMarker = true;
+    highWater.clear();
+    for (const r of resources) {
+      await conn.run((c) => c.incr(keys(r.name).version));
+      for (const entry of seed[r.name] ?? []) await create(r, entry, Number.MAX_SAFE_INTEGER);
+    }
+    highWater.clear();
+    return true;
+  };
+
+  return {
+    create,
+    list: async (name) => {
+      const k = keys(name);
+      const rows = (await conn.evalScript(LIST, [k.hash, k.order], [])) as Array<string | null>;
+      return rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as JsonObject);
+    },
+    get: async (name, id) => {
+      const row = await conn.run((c) => c.hget(keys(name).hash, id));
+      return row === null ? undefined : (JSON.parse(row) as JsonObject);
+    },
+    replace: async (r, id, record) => {
+      const k = keys(r.name);
+      const field = r.idField;
+      const idValue = r.idType === 'integer' && /^\d+$/.test(id) ? Number(id) : id;
+      const stored: JsonObject =
+        field === undefined ? { ...record } : { [field]: idValue, ...record, [field]: idValue };
+      const done = await conn.evalScript(REPLACE, [k.hash, k.version], [id, JSON.stringify(stored)]);
+      return done === 1 ? stored : undefined;
+    },
+    remove: async (name, id) => {
+      const k = keys(name);
+      const json = (await conn.evalScript(REMOVE, [k.hash, k.order, k.version], [id])) as string | null;
+      return json ? (JSON.parse(json) as JsonObject) : undefined;
+    },
+    version: async (name) => Number((await conn.run((c) => c.get(keys(name).version))) ?? 0),
+    reset: async (seed, resources) => {
+      await reset(seed, resources, false);
+    },
+    seedIfNew: (seed, resources) => reset(seed, resources, true),
+    close: onClose,
+  };
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { compileSpec } from './compile';
+import { loadSpecOrThrow } from './load';
+import { describeResources, inferResources, type ResourceModel } from './resources';
+
+const ROOT = path.join(__dirname, '..');
+
+function model(paths: Record<string, unknown>, schemas: Record<string, unknown> = {}): ResourceModel {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths,
+    components: { schemas },
+  } as unknown as OpenAPIV3_1.Document;
+  const result = inferResources(compileSpec('inline', document, false));
+  if (!result.ok) throw new Error(result.error);
+  return result.model;
+}
+
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+const book = {
+  type: 'object',
+  required: ['isbn', 'title'],
+  properties: { isbn: { type: 'string' }, title: { type: 'string' } },
+};
+
+describe('inferResources', () => {
+  it('finds the categories of the published pet store, and only them', async () => {
+    const spec = await loadSpecOrThrow(path.join(ROOT, 'spec', 'openapi.yaml'));
+    const result = inferResources(spec);
+    expect(result.ok && describeResources(result.model)).toEqual([
+      'categories: /categories; create, list; id id (integer, server)',
+    ]);
+  });
+
+  it('finds collections, items and the readOnly id of the second document', async () => {
+    const spec = await loadSpecOrThrow(path.join(ROOT, 'fixtures', 'specs', 'petstore-full.yaml'));
+    const result = inferResources(spec);
+    if (!result.ok) throw new Error(result.error);
+    const names = result.model.resources.map((r) => [r.name, r.idField, r.itemParam]);
+    expect(names).toEqual([
+      ['categories', 'id', 'categoryId'],
+      ['pets', 'id', 'petId'],
+      ['orders', 'id', 'orderId'],
+    ]);
+    expect(result.model.byOperation.get('updatePet')?.action).toBe('patch');
+    expect(result.model.byOperation.get('deleteOrder')?.action).toBe('remove');
+  });
+
+  it.each([
+    ['the property named like the item parameter', 'isbn', { isbn: { type: 'string' } }],
+    ['a readOnly property', 'code', { code: { type: 'string', readOnly: true }, isbn: { type: 'string' } }],
+  ])('takes as id %s', (_name, id, props) => {
+    const item = { type: 'object', properties: { ...props, title: { type: 'string' } } };
+    const m = model({
+      '/books': { post: { operationId: 'add', requestBody: json(item), responses: { '201': json(item) } } },
+      '/books/{isbn}': { get: { operationId: 'one', responses: { '200': json(item) } } },
+    });
+    expect(m.resources[0]?.idField).toBe(id);
+  });
+
+  it('takes as id the property the response requires and the request lacks (Pet = allOf[NewPet, {id}])', () => {
+    const newPet = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    const pet = {
+      allOf: [newPet, { type: 'object', required: ['key'], properties: { key: { type: 'integer' } } }],
+    };
+    const m = model({
+      '/pets': { post: { operationId: 'add', requestBody: json(newPet), responses: { '200': json(pet) } } },
+    });
+    expect(m.resources[0]).toMatchObject({ idField: 'key', idType: 'integer', idSource: 'server' });
+  });
+
+  it('lets a client send an id the request schema names (used when given)', () => {
+    const m = model({
+      '/books': { post: { operationId: 'add', requestBody: json(book), responses: { '201': json(book) } } },
+      '/books/{isbn}': { delete: { operationId: 'drop', responses: { '204': { description: 'gone' } } } },
+    });
+    expect(m.resources[0]).toMatchObject({ idField: 'isbn', idType: 'string', idSource: 'client' });
+  });
+
+  it('finds a list envelope and its paging parameters', () => {
+    const m = model({
+      '/events': {
+        get: {
+          operationId: 'list',
+          parameters: [
+            { name: 'page', in: 'query', schema: { type: 'integer' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer' } },
+          ],
+          responses: {
+            '200': json({
+              type: 'object',
+              properties: { data: { type: 'array', items: book }, links: { type: 'object' } },
+            }),
+          },
+        },
+      },
+    });
+    expect(m.resources[0]).toMatchObject({
+      listEnvelope: { property: 'data' },
+      paging: { page: 'page', limit: 'limit' },
+    });
+  });
+
+  it('leaves operations with x-mock: examples, or with no object schema, to the examples', () => {
+    const m = model({
+      '/books': {
+        post: {
+          operationId: 'add',
+          'x-mock': 'examples',
+          requestBody: json(book),
+          responses: { '201': json(book) },
+        },
+        get: { operationId: 'list', responses: { '200': json({}) } },
+      },
+    });
+    expect(m.resources).toEqual([]);
+  });
+
+  it('refuses two paths inferred as the same resource, naming them', () => {
+    const ops = (id: string) => ({
+      post: { operationId: id, requestBody: json(book), responses: { '201': json(book) } },
+    });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a/books': ops('a'), '/b/books': ops('b') },
+    } as unknown as OpenAPIV3_1.Document;
+    const result = inferResources(compileSpec('inline', document, false));
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/\/b\/books: resource name books is also \/a\/books/),
+    });
+  });
+});

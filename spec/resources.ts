@@ -1,0 +1,299 @@
+/**
+ * Pure: compiled document -> its stateful resources. One inference shared by the mock (state) and the runner
+ * (generated lifecycle rules). Conventions (README, "Bring your own spec"):
+ * - a collection path (`/books`): `post` creates, `get` lists, `put` with the id in the body updates;
+ * - its item path (`/books/{bookId}`): `get` reads, `put` replaces, `patch` merges (RFC 7396), `delete` removes;
+ * - the id: an `x-mock` override, else the item schema's one readOnly property, else the property named like the
+ *   item path parameter, else `id`, else the property the response requires and the request body lacks;
+ * - `x-mock` on a path or an operation overrides: `{ resource, action, id }`, or `examples` to opt out;
+ * - every other operation answers from its examples (or its schema).
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { CompiledSpec, OperationSpec } from './compile';
+import {
+  arrayItems,
+  objectShape,
+  readOnlyProperties,
+  typesOf,
+  type ObjectShape,
+  type Schema,
+} from './schema-shape';
+
+export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
+export type CollectionAction = 'create' | 'list' | 'update';
+export type Action = ItemAction | CollectionAction;
+const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
+
+export interface Resource {
+  /** `x-mock.resource`, else the collection path's last segment (`categories`, `special-events`). */
+  name: string;
+  collectionPath: string;
+  itemPath?: string;
+  itemParam?: string;
+  /** The id property, or undefined when the document gives no way to address one item. */
+  idField?: string;
+  idType: 'integer' | 'string';
+  /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
+  idSource: 'server' | 'client';
+  /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
+  itemSchema: Schema;
+  /** readOnly properties of the item schema (the server's; a client that sends one gets 400). */
+  readOnly: string[];
+  /** operationId of each action the document has. */
+  operations: Partial<Record<Action, string>>;
+  /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
+  listEnvelope?: { property: string };
+  /** Documented paging query parameters of the list. */
+  paging?: { page?: string; limit?: string; offset?: string; cursor?: string };
+}
+
+export interface Binding {
+  resource: Resource;
+  action: Action;
+}
+
+export interface ResourceModel {
+  resources: Resource[];
+  /** operationId -> resource and action; operations absent here answer from examples. */
+  byOperation: Map<string, Binding>;
+}
+
+export type ResourcesResult = { ok: true; model: ResourceModel } | { ok: false; error: string };
+
+interface XMock {
+  resource?: string;
+  action?: Action;
+  id?: string;
+  examples?: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Read an `x-mock` value: `examples`/`false` opts out; an object overrides resource, action or id. */
+function readXMock(raw: unknown, where: string): XMock | string {
+  if (raw === undefined) return {};
+  if (raw === 'examples' || raw === false) return { examples: true };
+  if (!isRecord(raw)) return `${where}: x-mock must be "examples", false or an object`;
+  const out: XMock = {};
+  if (raw.resource !== undefined) {
+    if (typeof raw.resource !== 'string' || !raw.resource) return `${where}: x-mock.resource must be a name`;
+    out.resource = raw.resource;
+  }
+  if (raw.action !== undefined) {
+    if (raw.action === 'examples') out.examples = true;
+    else if (!ACTIONS.includes(raw.action as Action))
+      return `${where}: x-mock.action must be one of ${ACTIONS.join(', ')} or examples`;
+    else out.action = raw.action as Action;
+  }
+  if (raw.id !== undefined) {
+    if (typeof raw.id !== 'string' || !raw.id) return `${where}: x-mock.id must be a property name`;
+    out.id = raw.id;
+  }
+  return out;
+}
+
+const segments = (path: string): string[] => path.split('/').filter(Boolean);
+const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
+const successSchema = (op: OperationSpec | undefined): Schema | undefined => {
+  if (!op) return undefined;
+  const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
+  for (const s of statuses) {
+    const schema = op.responses.get(s)?.schema;
+    if (schema) return schema;
+  }
+  return undefined;
+};
+
+/** The default action of `method` on a collection or an item path. */
+function conventionalAction(method: string, onItem: boolean): Action | undefined {
+  if (onItem) return ({ get: 'read', put: 'replace', patch: 'patch', delete: 'remove' } as const)[method];
+  return ({ post: 'create', get: 'list', put: 'update' } as const)[method];
+}
+
+interface Candidate {
+  collectionPath: string;
+  itemPath?: string;
+  name?: string;
+  idOverride?: string;
+  ops: Map<Action, OperationSpec>;
+}
+
+/** Infer every resource of `spec`; a conflicting or malformed `x-mock` is an error naming its path. */
+export function inferResources(spec: CompiledSpec): ResourcesResult {
+  const paths = (spec.document.paths ?? {}) as Record<string, OpenAPIV3_1.PathItemObject | undefined>;
+  const candidates = new Map<string, Candidate>();
+  const candidate = (collectionPath: string): Candidate => {
+    let c = candidates.get(collectionPath);
+    if (!c) candidates.set(collectionPath, (c = { collectionPath, ops: new Map() }));
+    return c;
+  };
+  for (const op of spec.operations) {
+    const where = `${op.method.toUpperCase()} ${op.path}`;
+    const pathX = readXMock((paths[op.path] as Record<string, unknown> | undefined)?.['x-mock'], op.path);
+    const opX = readXMock(op.extensions['x-mock'], where);
+    if (typeof pathX === 'string') return { ok: false, error: pathX };
+    if (typeof opX === 'string') return { ok: false, error: opX };
+    const x: XMock = { ...pathX, ...opX };
+    if (x.examples) continue;
+    const segs = segments(op.path);
+    const last = segs[segs.length - 1];
+    const onItem = last !== undefined && isParam(last);
+    const collectionPath = onItem ? `/${segs.slice(0, -1).join('/')}` : op.path;
+    // Nested collections (`/authors/{authorId}/books`) answer from examples unless x-mock says otherwise.
+    if (segments(collectionPath).some(isParam) && !x.resource) continue;
+    if (collectionPath === '/' || collectionPath === '') continue;
+    const action = x.action ?? conventionalAction(op.method, onItem);
+    if (!action) continue;
+    const c = candidate(collectionPath);
+    if (onItem) {
+      if (c.itemPath && c.itemPath !== op.path)
+        return { ok: false, error: `${op.path}: a second item path for ${collectionPath} (${c.itemPath})` };
+      c.itemPath = op.path;
+    }
+    if (x.resource) {
+      if (c.name && c.name !== x.resource)
+        return { ok: false, error: `${op.path}: x-mock names ${x.resource}, the path is already ${c.name}` };
+      c.name = x.resource;
+    }
+    if (x.id) c.idOverride = x.id;
+    const taken = c.ops.get(action);
+    if (taken)
+      return {
+        ok: false,
+        error: `${where}: ${action} of ${collectionPath} is already ${taken.method.toUpperCase()} ${taken.path} (use x-mock to say which)`,
+      };
+    c.ops.set(action, op);
+  }
+  const resources: Resource[] = [];
+  const byOperation = new Map<string, Binding>();
+  const names = new Map<string, string>();
+  for (const c of candidates.values()) {
+    const resource = buildResource(c);
+    if (!resource) continue;
+    const clash = names.get(resource.name);
+    if (clash)
+      return {
+        ok: false,
+        error: `${c.collectionPath}: resource name ${resource.name} is also ${clash} (set x-mock.resource on one)`,
+      };
+    names.set(resource.name, c.collectionPath);
+    resources.push(resource);
+    for (const [action, op] of c.ops) {
+      if (resource.operations[action] === op.operationId)
+        byOperation.set(op.operationId, { resource, action });
+    }
+  }
+  return { ok: true, model: { resources, byOperation } };
+}
+
+/** The item schema: the item read's answer, else the create's, else the list's items (or envelope's). */
+function itemSchemaOf(c: Candidate): { schema: Schema; envelope?: string } | null {
+  for (const action of ['read', 'create', 'replace', 'update'] as const) {
+    const schema = successSchema(c.ops.get(action));
+    if (schema && objectShape(schema)) return { schema };
+  }
+  const list = successSchema(c.ops.get('list'));
+  const items = arrayItems(list);
+  if (items && objectShape(items)) return { schema: items };
+  const envelope = objectShape(list);
+  if (envelope) {
+    const arrays = Object.entries(envelope.properties).filter(([, p]) => objectShape(arrayItems(p)));
+    const only = arrays[0];
+    if (arrays.length === 1 && only) return { schema: arrayItems(only[1]) as Schema, envelope: only[0] };
+  }
+  return null;
+}
+
+function buildResource(c: Candidate): Resource | null {
+  const found = itemSchemaOf(c);
+  if (!found) return null;
+  const shape = objectShape(found.schema) as ObjectShape;
+  const itemParam = c.itemPath ? segments(c.itemPath).pop()?.slice(1, -1) : undefined;
+  const requestShape = objectShape(c.ops.get('create')?.requestBody?.schema);
+  const idField = idFieldOf(c, shape, itemParam, requestShape);
+  const idSchema = idField ? shape.properties[idField] : undefined;
+  const idIsInteger = typesOf(idSchema).some((t) => t === 'integer' || t === 'number');
+  const readOnly = readOnlyProperties(shape);
+  const clientMaySend =
+    idField !== undefined && !readOnly.includes(idField) && requestShape?.properties[idField] !== undefined;
+  const operations: Partial<Record<Action, string>> = {};
+  for (const [action, op] of c.ops) {
+    // Item actions need an id to address the item; without one they answer from examples.
+    if (!idField && (action === 'read' || action === 'replace' || action === 'patch' || action === 'remove'))
+      continue;
+    if (action === 'update' && !idField) continue;
+    // A list must answer an array (or an envelope) of items, a create must take a body.
+    if (action === 'list' && !arrayItems(successSchema(op)) && !found.envelope) continue;
+    if (action === 'create' && !op.requestBody) continue;
+    operations[action] = op.operationId;
+  }
+  if (Object.keys(operations).length === 0) return null;
+  const list = c.ops.get('list');
+  return {
+    name: c.name ?? segments(c.collectionPath).pop() ?? c.collectionPath,
+    collectionPath: c.collectionPath,
+    itemPath: idField ? c.itemPath : undefined,
+    itemParam: idField ? itemParam : undefined,
+    idField,
+    idType: idField === undefined || idIsInteger ? 'integer' : 'string',
+    idSource: clientMaySend ? 'client' : 'server',
+    itemSchema: found.schema,
+    readOnly,
+    operations,
+    listEnvelope: found.envelope && operations.list ? { property: found.envelope } : undefined,
+    paging: list ? pagingOf(list) : undefined,
+  };
+}
+
+function idFieldOf(
+  c: Candidate,
+  shape: ObjectShape,
+  itemParam: string | undefined,
+  request: ObjectShape | null,
+): string | undefined {
+  const props = shape.properties;
+  if (c.idOverride) return c.idOverride;
+  const readOnly = readOnlyProperties(shape);
+  if (readOnly.length === 1) return readOnly[0];
+  if (itemParam && props[itemParam]) return itemParam;
+  if (props.id) return 'id';
+  if (request) {
+    const lacking = [...shape.required].filter((p) => !(p in request.properties));
+    if (lacking.length === 1) return lacking[0];
+  }
+  if (readOnly.includes('id')) return 'id';
+  return undefined;
+}
+
+const PAGING_NAMES: Record<string, keyof NonNullable<Resource['paging']>> = {
+  page: 'page',
+  limit: 'limit',
+  per_page: 'limit',
+  perpage: 'limit',
+  pagesize: 'limit',
+  page_size: 'limit',
+  size: 'limit',
+  offset: 'offset',
+  cursor: 'cursor',
+  after: 'cursor',
+};
+
+function pagingOf(list: OperationSpec): Resource['paging'] {
+  const out: NonNullable<Resource['paging']> = {};
+  for (const p of list.queryParams) {
+    const role = PAGING_NAMES[p.name.toLowerCase()];
+    if (role && out[role] === undefined) out[role] = p.name;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** One line per resource, for the start banner and the docs: name, path, actions, id. */
+export function describeResources(model: ResourceModel): string[] {
+  return model.resources.map((r) => {
+    const actions = ACTIONS.filter((a) => r.operations[a]).join(', ');
+    const id = r.idField
+      ? `id ${r.idField} (${r.idType}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
+      : 'no id';
+    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
+  });
+}

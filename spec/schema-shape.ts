@@ -1,0 +1,71 @@
+/**
+ * Pure helpers over dereferenced JSON Schemas (OpenAPI 3.1): the object shape a schema describes, through
+ * `allOf`, so that the resource inference, the mock's body checks and the runner read one answer.
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+export type Schema = OpenAPIV3_1.SchemaObject;
+
+export interface ObjectShape {
+  /** Every property named by the schema or one of its `allOf` parts. */
+  properties: Record<string, Schema>;
+  required: Set<string>;
+  /** `additionalProperties` as written: undefined when no part says anything. */
+  additional: boolean | Schema | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schema's type names, `type: [a, b]` included. */
+export function typesOf(schema: Schema | undefined): string[] {
+  const t = (schema as { type?: unknown } | undefined)?.type;
+  if (typeof t === 'string') return [t];
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/**
+ * The object shape of `schema` (merging `allOf` parts), or null when it does not describe an object.
+ * `oneOf`/`anyOf` are not merged: their properties are not certain.
+ */
+export function objectShape(schema: unknown, depth = 0): ObjectShape | null {
+  if (!isObject(schema) || depth > 8) return null;
+  const s = schema as Schema & Record<string, unknown>;
+  const types = typesOf(s);
+  const shape: ObjectShape = { properties: {}, required: new Set(), additional: undefined };
+  let found = types.includes('object') || isObject(s.properties);
+  if (isObject(s.properties)) Object.assign(shape.properties, s.properties);
+  if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') shape.required.add(r);
+  if (s.additionalProperties !== undefined) shape.additional = s.additionalProperties as boolean | Schema;
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    const inner = objectShape(part, depth + 1);
+    if (!inner) continue;
+    found = true;
+    for (const [k, v] of Object.entries(inner.properties)) shape.properties[k] ??= v;
+    for (const r of inner.required) shape.required.add(r);
+    if (inner.additional !== undefined && shape.additional === undefined) shape.additional = inner.additional;
+  }
+  if (types.length > 0 && !types.includes('object')) return null;
+  return found ? shape : null;
+}
+
+/** The items schema of an array schema (through `allOf`), or null when `schema` is not an array. */
+export function arrayItems(schema: unknown): Schema | null {
+  if (!isObject(schema)) return null;
+  const s = schema as Record<string, unknown>;
+  if (typesOf(s as Schema).includes('array') || (s.type === undefined && isObject(s.items))) {
+    return isObject(s.items) ? (s.items as Schema) : {};
+  }
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    const inner = arrayItems(part);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** Properties marked `readOnly: true` in the shape. */
+export function readOnlyProperties(shape: ObjectShape): string[] {
+  return Object.entries(shape.properties)
+    .filter(([, p]) => (p as { readOnly?: unknown }).readOnly === true)
+    .map(([k]) => k);
+}
