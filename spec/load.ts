@@ -5,11 +5,13 @@
  */
 import { DEFAULT_SPEC_PATH } from './paths';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { readValidated, rememberValidated, type Remembered } from './validation-cache';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type LoadedSpec } from './compile';
 import { admitDocumentVocabulary, sharedAjv } from './ajv';
 import { readDocument } from './read-document';
+import { hideServerVariableDescriptions } from './schema-workarounds';
 
 export * from './compile';
 
@@ -58,8 +60,10 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
 async function validateDocument(file: string): Promise<Remembered> {
   const read = await readDocument(file);
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const restore = hideServerVariableDescriptions(read.document);
   // The third argument (options) makes swagger-parser take the object given instead of reading the file again.
   const document = await new SwaggerParser().validate(file, read.document as never, {});
+  restore(document);
   return { document, files: read.files, notes: read.notes };
 }
 
@@ -84,14 +88,20 @@ function describeParserError(err: unknown): string {
 
 /** For a broken $ref, name where in the document it is used (the parser only names the target). */
 async function refLocation(file: string, err: unknown): Promise<string> {
-  const target = /\$ref pointer "([^"]+)"/.exec((err as Error).message ?? '')?.[1];
-  if (!target) return '';
+  const message = (err as Error).message ?? '';
+  const pointer = /\$ref pointer "([^"]+)"/.exec(message)?.[1];
+  const missing = /Error opening file (.+?): ENOENT/.exec(message)?.[1];
+  if (!pointer && !missing) return '';
+  const dir = path.dirname(path.resolve(file));
+  const matches = (ref: unknown): boolean =>
+    typeof ref === 'string' &&
+    (ref === pointer || (missing !== undefined && path.resolve(dir, ref.split('#')[0] ?? '') === missing));
   try {
     const { parse } = await import('yaml'); // only needed when a document is broken
     const raw: unknown = parse(await readFile(file, 'utf8'));
     const found: string[] = [];
     walk(raw, '#', (node, at) => {
-      if (node.$ref === target) found.push(at);
+      if (matches(node.$ref)) found.push(at);
     });
     return found.length ? ` (referenced at ${found.slice(0, 3).join(', ')})` : '';
   } catch {

@@ -30,7 +30,7 @@ export async function readDocument(file: string): Promise<ReadDocument> {
     // Checked as written first, so that a problem is named where it is in the user's file.
     await new SwaggerParser().validate(file);
   }
-  const upgraded = toOpenApi31(bundled);
+  const upgraded = await toOpenApi31(bundled);
   if (!upgraded.ok) throw new Error(upgraded.error);
   const examples = await readExternalValues(upgraded.document, path.dirname(path.resolve(file)));
   return {

@@ -18,15 +18,14 @@ export const SWAGGER2_ADVICE =
   'to keep the result, convert the file once, e.g. `npx swagger2openapi FILE -o openapi.yaml` or in ' +
   'editor.swagger.io with Edit > Convert to OpenAPI 3';
 
-let upgradeFunction: Upgrade | undefined;
-
 /**
- * The upgrader ships ES modules only. Node requires those natively from the versions package.json's engines
- * allow (20.19, 22.12, 24), but jest's module registry cannot, so it is loaded through Node's own require.
+ * Loaded on first use: a restart on an unchanged, already validated document does not need it. It ships ES
+ * modules only, which Node requires natively from the versions package.json's engines allow (20.19, 22.12,
+ * 24); jest.config.js compiles them to CommonJS for the tests.
  */
-function scalarUpgrade(): Upgrade {
-  upgradeFunction ??= (createRequire(__filename)('@scalar/openapi-upgrader') as { upgrade: Upgrade }).upgrade;
-  return upgradeFunction;
+async function scalarUpgrade(): Promise<Upgrade> {
+  const { upgrade } = await import('@scalar/openapi-upgrader');
+  return upgrade as Upgrade;
 }
 
 /** The upgrader's version (its package does not export package.json), for the validation cache's key. */
@@ -39,7 +38,7 @@ export function upgraderVersion(): string {
 }
 
 /** The document as OpenAPI 3.1 (a new object when converted), or why it cannot be read. */
-export function toOpenApi31(raw: unknown): UpgradeResult {
+export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, error: 'the document is not an object' };
   }
@@ -49,10 +48,10 @@ export function toOpenApi31(raw: unknown): UpgradeResult {
   if ('swagger' in document) {
     if (document.swagger !== '2.0')
       return { ok: false, error: `unsupported Swagger version ${show(document.swagger)}` };
-    upgraded = scalarUpgrade()(document, '3.1') as Json;
+    upgraded = (await scalarUpgrade())(document, '3.1') as Json;
     notes.push(`Swagger 2.0 document converted to OpenAPI 3.1 in memory; ${SWAGGER2_ADVICE}`);
   } else if (typeof document.openapi === 'string' && /^3\.0\.\d+$/.test(document.openapi)) {
-    upgraded = scalarUpgrade()(document, '3.1') as Json;
+    upgraded = (await scalarUpgrade())(document, '3.1') as Json;
   } else if (typeof document.openapi !== 'string' || !/^3\.1\.\d+$/.test(document.openapi)) {
     return {
       ok: false,
