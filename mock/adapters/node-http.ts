@@ -7,6 +7,7 @@ import { runPipeline } from '../core/pipeline';
 import { ANONYMOUS_WINDOWS } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
 import { toHttpResponse } from '../core/stages/respond';
+import { remoteAddressOf } from '../node/trust-proxy';
 
 const NO_BODY = { body: Buffer.alloc(0), tooLarge: false };
 
@@ -63,7 +64,12 @@ export function createApp(source: Deps | { current: Deps }): RequestListener {
       method: req.method ?? 'GET',
       path: q === -1 ? url : url.slice(0, q),
       headers: req.headers,
-      remoteAddress: req.socket.remoteAddress ?? 'unknown',
+      // --trust-proxy: behind a listed balancer, the client it names in X-Forwarded-For (issue 13).
+      remoteAddress: remoteAddressOf(
+        req.socket.remoteAddress,
+        req.headers['x-forwarded-for'],
+        deps.config.trustProxy,
+      ),
       body: read.body,
       bodyTooLarge: read.tooLarge,
       httpVersion: req.httpVersion,

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
+import { parseTrustList } from './trust-proxy';
 
 export interface ValidationPolicy {
   /** Fields NewCategory does not name: rejected (400) unless allowed. Unpublished (§2), so mock policy. */
@@ -47,6 +48,8 @@ export interface MockConfig {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxHeaderBytes: number;
+  /** Peers (IPs, CIDRs, `loopback`…) whose X-Forwarded-For names the client (issue 13). Empty: none. */
+  trustProxy: string[];
 }
 
 export const DEFAULT_KEYS_FILE = path.join(projectRoot(), 'fixtures', 'keys.json');
@@ -81,6 +84,7 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxHeaderBytes: 16 * 1024,
+  trustProxy: [],
 });
 
 const OPTIONS = {
@@ -109,6 +113,7 @@ const OPTIONS = {
   'no-inspector': { type: 'boolean' },
   watch: { type: 'boolean' },
   'example-engine': { type: 'string' },
+  'trust-proxy': { type: 'string' },
 } as const;
 
 export const HELP = `Usage: npm start -- [options]     (or: node dist/mock/node/main.js [options])
@@ -138,6 +143,8 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
   --watch                      reload spec, keys and seed files when they change (stored state is kept)
   --example-engine spec|prism  who answers pets and orders: the spec's examples (default) or Prism 5.12
+  --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback, linklocal, uniquelocal) whose
+                               X-Forwarded-For gives the client address for per-address limits (default none)
   --help, -h                   this text
 `;
 
@@ -174,6 +181,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   }
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
+  const trustProxy = (values['trust-proxy'] ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const trust = parseTrustList(trustProxy);
+  if (!trust.ok) errors.push(trust.error);
   const config: MockConfig = {
     host: values.host ?? DEFAULTS.host,
     port: int('port', values.port ?? env.PORT, DEFAULTS.port, 0, 65535),
@@ -214,6 +227,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     headersTimeoutMs: DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
     maxHeaderBytes: DEFAULTS.maxHeaderBytes,
+    trustProxy,
   };
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
