@@ -8,8 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { median, runLoad } from './lib/load';
 import { memoryOf, type ServerProcess } from './lib/proc';
-import { CATEGORIES, startOurs } from './targets';
-import { ENT_KEY } from './workloads';
+import { startOurs } from './targets';
+import { CATEGORIES, ENT_KEY } from './workloads';
 
 export interface GrowthResult {
   stored: number;
@@ -99,7 +99,7 @@ export async function measureGrowth(
   keysFile: string,
   seconds: number,
 ): Promise<GrowthResult[]> {
-  const base = await startOurs('ours', keysFile, null);
+  const base = await startOurs('ours', ['--keys', keysFile, '--seed', 'none', '--quiet']);
   const baseline = await settledRss(base.pid);
   await base.stop();
   const results: GrowthResult[] = [];
@@ -110,7 +110,7 @@ export async function measureGrowth(
       description: `Generated category number ${i} for the growth bench`,
     }));
     fs.writeFileSync(seedFile, JSON.stringify({ categories }));
-    const server = await startOurs('ours', keysFile, null, [], ['--seed', seedFile]);
+    const server = await startOurs('ours', ['--keys', keysFile, '--seed', seedFile, '--quiet']);
     try {
       results.push(await measureOne(server, n, baseline, seconds));
     } finally {

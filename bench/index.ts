@@ -1,20 +1,26 @@
 /**
- * `npm run bench`: our mock against Prism's mock and a bare node:http ceiling, side by side in one run
- * (issue 5). Prints one table per workload and writes bench/results/latest.json.
- * Flags: --quick (about 40 s), --rounds N, --seconds S, --connections C, --skip-growth, --cpu-prof.
+ * `npm run bench`: our mock against the bare ceiling (bench/ceiling-server.js: plain node, canned bytes) and
+ * Prism's mock, in one run with interleaved rounds, medians reported (issues 5 and 14). Prints one table per
+ * workload, the issue's targets as held or missed, and writes bench/results/latest.json.
+ * Flags: --quick (about a minute), --rounds N, --seconds S, --connections C, --skip-growth, --no-prism,
+ * --logs (also the logged variants of ours and Prism), --cpu-prof.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConformance } from '../conformance/index';
+import { judgeGoals, type Goal } from './goals';
 import { measureGrowth, type GrowthResult } from './growth';
 import { median, runLoad, type LoadResult } from './lib/load';
-import { resetPeak, memoryOf } from './lib/proc';
+import { memoryOf, resetPeak } from './lib/proc';
 import { formatReport } from './report';
+import { measureStartup, type StartupResult } from './startup';
 import {
-  CATEGORIES,
+  FULL_SPEC,
+  byIdUnavailable,
   captureAnswers,
+  oursArgs,
   oursTarget,
   passiveTarget,
   startCeiling,
@@ -22,9 +28,9 @@ import {
   startPrism,
   workDir,
   type Target,
-  type TargetName,
+  type WorkDir,
 } from './targets';
-import { WORKLOADS, type WorkloadName } from './workloads';
+import { PRO_KEY, workloads, type TargetName, type Workload } from './workloads';
 
 export interface Settings {
   rounds: number;
@@ -33,17 +39,10 @@ export interface Settings {
   connections: number;
   startupRuns: number;
   growthSizes: number[];
+  prism: boolean;
+  logs: boolean;
   cpuProf: boolean;
 }
-
-/** Which targets run which workload: logging variants only where the issue sets a target for them. */
-const PLAN: Record<WorkloadName, TargetName[]> = {
-  list: ['ours', 'prism', 'ceiling', 'ours-log', 'prism-log'],
-  create: ['ours', 'prism', 'ceiling', 'ours-log', 'prism-log'],
-  unauthorized: ['ours', 'prism', 'ceiling'],
-  invalid: ['ours', 'prism', 'ceiling'],
-  limited: ['ours', 'prism', 'ceiling'],
-};
 
 export interface CellResult {
   runs: LoadResult[];
@@ -52,6 +51,13 @@ export interface CellResult {
   p99: number;
   peakRss: number;
   statuses: Record<string, number>;
+}
+
+export interface WorkloadResult {
+  title: string;
+  ours: TargetName;
+  expect: number;
+  targets: Partial<Record<TargetName, CellResult>>;
 }
 
 export interface BenchResult {
@@ -66,11 +72,13 @@ export interface BenchResult {
     loadEnd: number[];
   };
   settings: Settings;
-  startup: Record<'ours' | 'prism', { runsMs: number[]; medianMs: number }>;
-  workloads: Record<string, { title: string; targets: Partial<Record<TargetName, CellResult>> }>;
+  startup: StartupResult;
+  workloads: Partial<Record<string, WorkloadResult>>;
+  skipped: Partial<Record<string, string>>;
   peakRssOverall: Partial<Record<TargetName, number>>;
   conformance: { ms: number; pass: number; fail: number; skip: number };
   growth: GrowthResult[];
+  goals: Goal[];
 }
 
 function settingsFromArgv(): Settings {
@@ -81,6 +89,8 @@ function settingsFromArgv(): Settings {
       seconds: { type: 'string' },
       connections: { type: 'string' },
       'skip-growth': { type: 'boolean' },
+      'no-prism': { type: 'boolean' },
+      logs: { type: 'boolean' },
       'cpu-prof': { type: 'boolean' },
     },
   });
@@ -91,48 +101,69 @@ function settingsFromArgv(): Settings {
     seconds: Number(values.seconds ?? (quick ? 1 : 2)),
     warmupSeconds: quick ? 0.5 : 1,
     connections: Number(values.connections ?? 50),
-    startupRuns: quick ? 1 : 3,
+    startupRuns: quick ? 3 : 5,
     growthSizes: growth,
+    prism: !values['no-prism'],
+    logs: values.logs ?? false,
     cpuProf: values['cpu-prof'] ?? false,
   };
 }
 
 const say = (s: string) => process.stderr.write(`${s}\n`);
 
-/** Start-up to first answered request, ours and Prism alternately, each a fresh process. */
-async function measureStartup(
-  s: Settings,
-  keysFile: string,
-  prismSpec: string,
-): Promise<BenchResult['startup']> {
-  const ours: number[] = [];
-  const prism: number[] = [];
-  for (let i = 0; i < s.startupRuns; i++) {
-    const o = await startOurs('ours', keysFile, null);
-    ours.push(o.startupMs);
-    await o.stop();
-    const p = await startPrism('prism', prismSpec, null);
-    prism.push(p.startupMs);
-    await p.stop();
-  }
-  return {
-    ours: { runsMs: ours, medianMs: median(ours) },
-    prism: { runsMs: prism, medianMs: median(prism) },
-  };
-}
-
-async function measureConformance(keysFile: string): Promise<BenchResult['conformance']> {
-  const server = await startOurs('ours', keysFile, null);
+async function measureConformance(w: WorkDir): Promise<BenchResult['conformance']> {
+  const server = await startOurs('ours', oursArgs('ours', w));
   try {
     const t0 = performance.now();
-    const report = await runConformance({
-      target: `http://127.0.0.1:${server.port}/v1`,
-      key: 'bench-pro-key',
-    });
+    const report = await runConformance({ target: `http://127.0.0.1:${server.port}/v1`, key: PRO_KEY });
     return { ms: performance.now() - t0, ...report.summary };
   } finally {
     await server.stop();
   }
+}
+
+/** Start every server the workloads name; the by-id pair only when the full spec exists. */
+async function startTargets(
+  s: Settings,
+  w: WorkDir,
+  list: readonly Workload[],
+): Promise<Partial<Record<TargetName, Target>>> {
+  const wanted = new Set(list.flatMap((x) => [x.ours, ...x.others]));
+  const targets: Partial<Record<TargetName, Target>> = {};
+  // --cpu-prof: our muted mock writes a V8 CPU profile when it stops (bench/profile-summary.ts reads it).
+  const prof = s.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(__dirname, 'results', 'profiles')] : [];
+  for (const name of ['ours', 'ours-log', 'ours-10', 'ours-10k'] as const) {
+    if (!wanted.has(name)) continue;
+    const log = name === 'ours-log' ? path.join(w.dir, 'ours.log') : null;
+    targets[name] = oursTarget(
+      name,
+      await startOurs(name, oursArgs(name, w), log, name === 'ours' ? prof : []),
+    );
+  }
+  if (wanted.has('prism'))
+    targets.prism = passiveTarget('prism', 'prism', await startPrism('prism', w.prismSpec, null));
+  if (wanted.has('prism-log'))
+    targets['prism-log'] = passiveTarget(
+      'prism-log',
+      'prism',
+      await startPrism('prism-log', w.prismSpec, path.join(w.dir, 'prism.log')),
+    );
+  return targets;
+}
+
+/** The workloads this run can do, and why the others are skipped. */
+async function planWorkloads(s: Settings): Promise<{ list: Workload[]; skipped: Record<string, string> }> {
+  const skipped: Record<string, string> = {};
+  let list = workloads(s.logs).map((w) => ({
+    ...w,
+    others: w.others.filter((t) => s.prism || !t.startsWith('prism')),
+  }));
+  if (!fs.existsSync(FULL_SPEC)) {
+    for (const name of ['by-id-10', 'by-id-10k'])
+      skipped[name] = `${path.relative(process.cwd(), FULL_SPEC)} not found`;
+    list = list.filter((w) => !skipped[w.name]);
+  }
+  return { list, skipped };
 }
 
 function cell(runs: LoadResult[]): CellResult {
@@ -148,54 +179,31 @@ function cell(runs: LoadResult[]): CellResult {
   };
 }
 
-async function main(): Promise<void> {
-  const s = settingsFromArgv();
-  const t0 = Date.now();
-  const loadStart = os.loadavg();
-  say(
-    `bench: ${os.cpus().length} cores, node ${process.version}, load average ${loadStart.map((l) => l.toFixed(2)).join(' ')}`,
-  );
-  const { dir, keysFile, prismSpec } = workDir();
-  say('bench: start-up to first answer (ours, Prism)…');
-  const startup = await measureStartup(s, keysFile, prismSpec);
-  say('bench: default conformance suite against our mock…');
-  const conformance = await measureConformance(keysFile);
-
-  // --cpu-prof: our muted mock writes a V8 CPU profile when it stops (open it in Chrome DevTools).
-  const prof = s.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(__dirname, 'results', 'profiles')] : [];
-  const ours = oursTarget('ours', await startOurs('ours', keysFile, null, prof));
-  const answers = await captureAnswers(ours, WORKLOADS);
-  const targets: Record<TargetName, Target> = {
-    ours,
-    'ours-log': oursTarget('ours-log', await startOurs('ours-log', keysFile, path.join(dir, 'ours.log'))),
-    prism: passiveTarget('prism', 'prism', await startPrism('prism', prismSpec, null)),
-    'prism-log': passiveTarget(
-      'prism-log',
-      'prism',
-      await startPrism('prism-log', prismSpec, path.join(dir, 'prism.log')),
-    ),
-    ceiling: passiveTarget('ceiling', 'ceiling', await startCeiling(dir, answers)),
-  };
-  for (const t of Object.values(targets)) resetPeak(t.server.pid);
-
+/** Interleaved rounds: each round runs every workload on every target, the order rotated per round. */
+async function loadRounds(
+  s: Settings,
+  list: readonly Workload[],
+  targets: Partial<Record<TargetName, Target>>,
+): Promise<Map<string, LoadResult[]>> {
   const runs = new Map<string, LoadResult[]>();
-  const total =
-    WORKLOADS.reduce((n, w) => n + PLAN[w.name].length, 0) * (s.rounds * s.seconds + s.warmupSeconds);
+  const cells = list.reduce((n, w) => n + 1 + w.others.length, 0);
   say(
-    `bench: load, ${s.rounds} interleaved round(s) of ${s.seconds} s after ${s.warmupSeconds} s warm-up, -c ${s.connections} (about ${Math.round(total)} s)…`,
+    `bench: load, ${s.rounds} interleaved round(s) of ${s.seconds} s after ${s.warmupSeconds} s warm-up, -c ${s.connections} (about ${Math.round(cells * (s.rounds * s.seconds + s.warmupSeconds))} s)…`,
   );
   for (let round = -1; round < s.rounds; round++) {
-    for (const w of WORKLOADS) {
-      const names = PLAN[w.name];
+    for (const w of list) {
+      const names = [w.ours, ...w.others];
       // Rotate the order every round so no target always runs first (or right after another's load).
       const order = names.map((_, i) => names[(i + Math.max(round, 0)) % names.length] as TargetName);
       for (const name of order) {
         const t = targets[name];
+        if (!t) continue;
         await t.prepare(w);
         const result = await runLoad({
           port: t.server.port,
-          path: CATEGORIES,
-          request: w.request(t.kind),
+          path: w.path,
+          request: w.request,
+          rotate: w.rotate,
           seconds: round < 0 ? s.warmupSeconds : s.seconds,
           connections: s.connections,
           pid: t.server.pid,
@@ -207,12 +215,66 @@ async function main(): Promise<void> {
     }
     if (round >= 0) say(`bench: round ${round + 1}/${s.rounds} done`);
   }
+  return runs;
+}
 
-  const workloads: BenchResult['workloads'] = {};
-  for (const w of WORKLOADS) {
-    const cells: Partial<Record<TargetName, CellResult>> = {};
-    for (const name of PLAN[w.name]) cells[name] = cell(runs.get(`${w.name}/${name}`) ?? []);
-    workloads[w.name] = { title: w.title, targets: cells };
+function goalsOf(r: Omit<BenchResult, 'goals'>): Goal[] {
+  const rps: Parameters<typeof judgeGoals>[0]['rps'] = {};
+  for (const [name, w] of Object.entries(r.workloads)) {
+    const ours = w?.targets[w.ours];
+    if (!w || !ours) continue;
+    const total = Object.values(ours.statuses).reduce((a, b) => a + b, 0);
+    rps[name] = {
+      ours: ours.rps,
+      ceiling: w.targets.ceiling?.rps,
+      expectedShare: total === 0 ? 0 : (ours.statuses[String(w.expect)] ?? 0) / total,
+    };
+  }
+  return judgeGoals({
+    rps,
+    startupDistMs: r.startup.dist.medianMs,
+    startupNpmStartMs: r.startup.npmStart?.medianMs ?? null,
+    peakRssBytes: r.peakRssOverall.ours ?? null,
+    fetchAdapterRps: null,
+    skipped: r.skipped,
+  });
+}
+
+async function main(): Promise<void> {
+  const s = settingsFromArgv();
+  const t0 = Date.now();
+  const loadStart = os.loadavg();
+  say(
+    `bench: ${os.cpus().length} cores, node ${process.version}, load average ${loadStart.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  const w = workDir();
+  say('bench: start-up to first answer…');
+  const startup = await measureStartup(s.startupRuns, s.prism ? w.prismSpec : null);
+  say('bench: default conformance suite against our mock…');
+  const conformance = await measureConformance(w);
+
+  const { list: planned, skipped } = await planWorkloads(s);
+  const targets = await startTargets(s, w, planned);
+  const probe = targets['ours-10'];
+  const byIdProblem = probe ? await byIdUnavailable(probe.server.port, 10) : null;
+  if (byIdProblem) {
+    skipped['by-id-10'] = skipped['by-id-10k'] = byIdProblem;
+    say(`bench: skipping the by-id workloads: ${byIdProblem}`);
+  }
+  const list = planned.filter((x) => !skipped[x.name]);
+  targets.ceiling = passiveTarget(
+    'ceiling',
+    'ceiling',
+    await startCeiling(w.dir, await captureAnswers(targets, list)),
+  );
+  for (const t of Object.values(targets)) resetPeak(t.server.pid);
+
+  const runs = await loadRounds(s, list, targets);
+  const workloadResults: BenchResult['workloads'] = {};
+  for (const x of list) {
+    const cells: WorkloadResult['targets'] = {};
+    for (const name of [x.ours, ...x.others]) cells[name] = cell(runs.get(`${x.name}/${name}`) ?? []);
+    workloadResults[x.name] = { title: x.title, ours: x.ours, expect: x.expect, targets: cells };
   }
   const peakRssOverall: BenchResult['peakRssOverall'] = {};
   for (const t of Object.values(targets)) peakRssOverall[t.name] = memoryOf(t.server.pid)?.hwm ?? 0;
@@ -221,9 +283,9 @@ async function main(): Promise<void> {
   const growth: GrowthResult[] = [];
   if (s.growthSizes.length) {
     say(`bench: cost as data grows (${s.growthSizes.join(', ')} stored categories)…`);
-    growth.push(...(await measureGrowth(s.growthSizes, dir, keysFile, s.seconds)));
+    growth.push(...(await measureGrowth(s.growthSizes, w.dir, w.keysFile, s.seconds)));
   }
-  const result: BenchResult = {
+  const partial: Omit<BenchResult, 'goals'> = {
     startedAt: new Date(t0).toISOString(),
     durationS: (Date.now() - t0) / 1000,
     machine: {
@@ -236,15 +298,17 @@ async function main(): Promise<void> {
     },
     settings: s,
     startup,
-    workloads,
+    workloads: workloadResults,
+    skipped,
     peakRssOverall,
     conformance,
     growth,
   };
+  const result: BenchResult = { ...partial, goals: goalsOf(partial) };
   const out = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(w.dir, { recursive: true, force: true });
   process.stdout.write(formatReport(result));
   say(`bench: results in ${path.relative(process.cwd(), out)}`);
 }

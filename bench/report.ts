@@ -1,6 +1,8 @@
 /** Format a bench result as plain-text tables (also pasted, as is, into the README). */
-import type { BenchResult, CellResult } from './index';
-import type { TargetName } from './targets';
+import { verdict } from './goals';
+import type { BenchResult, CellResult, WorkloadResult } from './index';
+import type { Timing } from './startup';
+import type { TargetName } from './workloads';
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const num = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
@@ -26,10 +28,31 @@ function table(rows: string[][]): string {
 const LABEL: Record<TargetName, string> = {
   ours: 'ours (--quiet)',
   'ours-log': 'ours (default log → file)',
+  'ours-10': 'ours (--quiet, full spec, 10 stored)',
+  'ours-10k': 'ours (--quiet, full spec, 10,000 stored)',
   prism: 'Prism 5.12 (-v silent)',
   'prism-log': 'Prism 5.12 (default log → file)',
-  ceiling: 'ceiling (bare node:http)',
+  ceiling: 'ceiling (plain node, canned bytes)',
 };
+
+function workloadTable(name: string, w: WorkloadResult): string[] {
+  const ours = w.targets[w.ours];
+  const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'statuses', 'ours/this (req/s)']];
+  for (const [t, c] of Object.entries(w.targets) as [TargetName, CellResult][]) {
+    // Like with like: the logged Prism is compared with our logged mock, everything else with ours muted.
+    const mine = t === 'prism-log' ? w.targets['ours-log'] : ours;
+    const vs = t.startsWith('ours') ? '' : ratio(mine?.rps, c.rps);
+    rows.push([LABEL[t], num(c.rps), num(c.p50), num(c.p99), mb(c.peakRss), statusMix(c), vs]);
+  }
+  const summary = [`ours/ceiling ${ratio(ours?.rps, w.targets.ceiling?.rps)}`];
+  if (w.targets.prism) summary.push(`ours/Prism silent ${ratio(ours?.rps, w.targets.prism.rps)}`);
+  if (w.targets['ours-log'] && w.targets['prism-log'])
+    summary.push(`ours logged/Prism logged ${ratio(w.targets['ours-log'].rps, w.targets['prism-log'].rps)}`);
+  return [`${w.title}  [${name}]`, table(rows), summary.join(' · '), ''];
+}
+
+const timing = (t: Timing | null, what: string) =>
+  t ? `${what} ${t.medianMs.toFixed(0)} ms (${t.runsMs.map((m) => m.toFixed(0)).join(', ')})` : `${what} -`;
 
 /** Every table of the run, with the machine and the settings it ran with. */
 export function formatReport(r: BenchResult): string {
@@ -40,29 +63,18 @@ export function formatReport(r: BenchResult): string {
     `Load: autocannon -c ${r.settings.connections}, ${r.settings.rounds} interleaved round(s) × ${r.settings.seconds} s after ${r.settings.warmupSeconds} s warm-up; medians of rounds; peak RSS = largest VmRSS sampled during the runs`,
     '',
   );
-  for (const [name, w] of Object.entries(r.workloads)) {
-    const ours = w.targets.ours;
-    const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'statuses', 'ours/this (req/s)']];
-    for (const [t, c] of Object.entries(w.targets) as [TargetName, CellResult][]) {
-      // Like with like: the logged Prism is compared with our logged mock, everything else with ours muted.
-      const mine = t === 'prism-log' ? w.targets['ours-log'] : ours;
-      const vs = t === 'ours' || t === 'ours-log' ? '' : ratio(mine?.rps, c.rps);
-      rows.push([LABEL[t], num(c.rps), num(c.p50), num(c.p99), mb(c.peakRss), statusMix(c), vs]);
-    }
-    out.push(`${w.title}  [${name}]`, table(rows), '');
-    const ceil = w.targets.ceiling?.rps;
-    const summary = [
-      `ours/ceiling ${ratio(ours?.rps, ceil)}`,
-      `ours/Prism silent ${ratio(ours?.rps, w.targets.prism?.rps)}`,
-    ];
-    if (w.targets['ours-log'])
-      summary.push(
-        `ours logged/Prism logged ${ratio(w.targets['ours-log'].rps, w.targets['prism-log']?.rps)}`,
-      );
-    out.push(summary.join(' · '), '');
-  }
+  for (const [name, w] of Object.entries(r.workloads)) if (w) out.push(...workloadTable(name, w));
+  for (const [name, why] of Object.entries(r.skipped)) out.push(`[${name}] skipped: ${why}`);
+  const byId10 = r.workloads['by-id-10']?.targets['ours-10']?.rps;
+  const byId10k = r.workloads['by-id-10k']?.targets['ours-10k']?.rps;
+  if (byId10 && byId10k) out.push(`GET by id: 10,000 stored / 10 stored ${ratio(byId10k, byId10)}`);
   out.push(
-    `Start-up to first answered request (median of ${r.startup.ours.runsMs.length}): ours ${r.startup.ours.medianMs.toFixed(0)} ms, Prism ${r.startup.prism.medianMs.toFixed(0)} ms`,
+    '',
+    `Start-up to first answered request (median of runs): ${[
+      timing(r.startup.dist, 'node dist/mock/node/main.js'),
+      timing(r.startup.npmStart, 'npm start (build up to date)'),
+      timing(r.startup.prism, 'Prism'),
+    ].join('; ')}`,
     `Peak RSS over the whole load (VmHWM): ${Object.entries(r.peakRssOverall)
       .map(([t, b]) => `${t} ${mb(b)}`)
       .join(', ')}`,
@@ -101,5 +113,10 @@ export function formatReport(r: BenchResult): string {
       '',
     );
   }
+  out.push(
+    'Targets of issue 14 (ratios within this run)',
+    table([['target', 'measured', 'verdict'], ...r.goals.map((g) => [g.goal, g.measured, verdict(g)])]),
+    '',
+  );
   return `${out.join('\n')}\n`;
 }

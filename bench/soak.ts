@@ -108,7 +108,10 @@ async function main(): Promise<void> {
   const gcLog = path.join(dir, 'mock-gc.log');
   // --max-old-space MB: a small old generation forces full GCs during the run, so a leak would show (or crash).
   const oldSpace = values['max-old-space'] ? [`--max-old-space-size=${values['max-old-space']}`] : [];
-  const server = await startOurs('ours', keysFile, gcLog, ['--trace-gc', ...oldSpace]);
+  const server = await startOurs('ours', ['--keys', keysFile, '--seed', 'none', '--quiet'], gcLog, [
+    '--trace-gc',
+    ...oldSpace,
+  ]);
   const base = `http://127.0.0.1:${server.port}`;
   const line = (s: string) => process.stdout.write(`${s}\n`);
   line(

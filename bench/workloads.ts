@@ -1,13 +1,21 @@
+import type { RotatingHeader } from './lib/load';
+
 /**
- * The bench's workloads (issue 5): the request each sends, and what each target needs before a round
- * (our mock: 10 stored categories for the list, a spent free key for the 429). Prism has no state and no
- * limiter: it lists its example, and answers the 429 workload only because `Prefer: code=429` asks it to.
+ * The bench's workloads (issues 5 and 14): the request each sends, the path, and which servers run it.
+ * Keys and addresses are chosen so no answer turns into a 429: the enterprise key has a limit no run reaches,
+ * and the 401 workload spreads its anonymous callers over many forwarded addresses (our mock runs with
+ * `--trust-proxy loopback`), so none reaches the anonymous 60 per minute.
  */
 export const ENT_KEY = 'bench-enterprise-key';
-export const FREE_KEY = 'bench-free-key';
+export const PRO_KEY = 'bench-pro-key';
 export const BAD_KEY = 'bench-no-such-key';
+export const CATEGORIES = '/v1/categories';
 
-export type WorkloadName = 'list' | 'create' | 'unauthorized' | 'invalid' | 'limited';
+export type WorkloadName = 'list' | 'create' | 'unauthorized' | 'not-found' | 'by-id-10' | 'by-id-10k';
+
+/** The servers: our mock (default spec; the full spec with 10 or 10,000 stored), Prism, the bare ceiling. */
+export type TargetName = 'ours' | 'ours-log' | 'ours-10' | 'ours-10k' | 'prism' | 'prism-log' | 'ceiling';
+export type TargetKind = 'ours' | 'prism' | 'ceiling';
 
 export interface BenchRequest {
   method: 'GET' | 'POST';
@@ -18,57 +26,106 @@ export interface BenchRequest {
 export interface Workload {
   name: WorkloadName;
   title: string;
-  /** What the mock should answer (the status mix is recorded and shown when it differs). */
+  path: string;
+  /** What our mock should answer; the status mix is shown, and a goal is missed when it differs. */
   expect: number;
-  request(target: 'ours' | 'prism' | 'ceiling'): BenchRequest;
+  /** Our mock's instance for this workload, then what it is compared with. */
+  ours: 'ours' | 'ours-10' | 'ours-10k';
+  others: TargetName[];
+  request: BenchRequest;
+  /** A header each connection changes as it runs (the 401's forwarded client addresses). */
+  rotate?: RotatingHeader;
 }
 
-const json = { 'Content-Type': 'application/json' };
 const ent = { Authorization: `Bearer ${ENT_KEY}` };
 
-export const WORKLOADS: readonly Workload[] = [
-  {
-    name: 'list',
-    title: 'GET /v1/categories (10 stored)',
-    expect: 200,
-    request: () => ({ method: 'GET', headers: { ...ent }, body: '' }),
-  },
-  {
-    name: 'create',
-    title: 'POST /v1/categories',
-    expect: 201,
-    request: () => ({
-      method: 'POST',
-      headers: { ...ent, ...json },
-      body: JSON.stringify({ name: 'bench', description: 'created by npm run bench' }),
-    }),
-  },
-  {
-    name: 'unauthorized',
-    title: '401 (unknown key)',
-    expect: 401,
-    request: () => ({ method: 'GET', headers: { Authorization: `Bearer ${BAD_KEY}` }, body: '' }),
-  },
-  {
-    name: 'invalid',
-    title: '400 (name not a string)',
-    expect: 400,
-    request: () => ({ method: 'POST', headers: { ...ent, ...json }, body: '{"name":42}' }),
-  },
-  {
-    name: 'limited',
-    title: '429 (free key spent)',
-    expect: 429,
-    request: (target) => ({
-      method: 'GET',
-      headers: { Authorization: `Bearer ${FREE_KEY}`, ...(target === 'prism' ? { Prefer: 'code=429' } : {}) },
-      body: '',
-    }),
-  },
-];
+/**
+ * Anonymous callers from 65,536 addresses (each connection takes the next every 20 ms): 60 per minute each
+ * allows about 3.9 million 401s a minute, far more than a run sends, so none turns into a 429.
+ */
+const FORWARDED: RotatingHeader = {
+  name: 'X-Forwarded-For',
+  value: (i) => `10.${100 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`,
+  everyMs: 20,
+};
 
-/** The ten categories the list workload reads. */
-export const TEN = Array.from({ length: 10 }, (_, i) => ({
-  name: `category-${i + 1}`,
-  description: `Bench category number ${i + 1}`,
-}));
+const byId = (stored: number): string => `${CATEGORIES}/${stored}`;
+
+/** Every workload; `logs` adds the logged variants of ours and Prism to the list and create comparisons. */
+export function workloads(logs: boolean): Workload[] {
+  const withPrism: TargetName[] = logs ? ['ceiling', 'prism', 'ours-log', 'prism-log'] : ['ceiling', 'prism'];
+  const unauthorized: BenchRequest = {
+    method: 'GET',
+    headers: { Authorization: `Bearer ${BAD_KEY}` },
+    body: '',
+  };
+  return [
+    {
+      name: 'list',
+      title: 'GET /v1/categories (10 stored)',
+      path: CATEGORIES,
+      expect: 200,
+      ours: 'ours',
+      others: withPrism,
+      request: { method: 'GET', headers: { ...ent }, body: '' },
+    },
+    {
+      name: 'create',
+      title: 'POST /v1/categories',
+      path: CATEGORIES,
+      expect: 201,
+      ours: 'ours',
+      others: withPrism,
+      request: {
+        method: 'POST',
+        headers: { ...ent, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'bench', description: 'created by npm run bench' }),
+      },
+    },
+    {
+      name: 'unauthorized',
+      title: '401 (unknown key, many forwarded client addresses)',
+      path: CATEGORIES,
+      expect: 401,
+      ours: 'ours',
+      others: ['ceiling'],
+      request: unauthorized,
+      rotate: FORWARDED,
+    },
+    {
+      name: 'not-found',
+      title: '404 (GET /v1/nowhere, enterprise key)',
+      path: '/v1/nowhere',
+      expect: 404,
+      ours: 'ours',
+      others: ['ceiling'],
+      request: { method: 'GET', headers: { ...ent }, body: '' },
+    },
+    {
+      name: 'by-id-10',
+      title: 'GET /v1/categories/10 (10 stored, petstore-full.yaml)',
+      path: byId(10),
+      expect: 200,
+      ours: 'ours-10',
+      others: ['ceiling'],
+      request: { method: 'GET', headers: { ...ent }, body: '' },
+    },
+    {
+      name: 'by-id-10k',
+      title: 'GET /v1/categories/10000 (10,000 stored, petstore-full.yaml)',
+      path: byId(10_000),
+      expect: 200,
+      ours: 'ours-10k',
+      others: [],
+      request: { method: 'GET', headers: { ...ent }, body: '' },
+    },
+  ];
+}
+
+/** `count` categories for a seed file (the list's ten, and the by-id stores). */
+export function categories(count: number): Array<{ name: string; description: string }> {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `category-${i + 1}`,
+    description: `Bench category number ${i + 1}`,
+  }));
+}

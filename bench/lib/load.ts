@@ -1,5 +1,5 @@
 /** Load from autocannon, programmatically, on 127.0.0.1: one bounded run, reduced to the numbers we report. */
-import autocannon from 'autocannon';
+import autocannon, { type Client } from 'autocannon';
 import type { BenchRequest } from '../workloads';
 import { sampleRss } from './proc';
 
@@ -13,10 +13,40 @@ export interface LoadResult {
   errors: number;
 }
 
+export interface RotatingHeader {
+  name: string;
+  /** The value for the i-th change (i counts up over the whole run, across connections). */
+  value(i: number): string;
+  everyMs: number;
+}
+
+/**
+ * Connections whose header `rotate.name` changes every `everyMs`: one rebuilt request per connection per
+ * change, instead of one per request (autocannon's setupRequest) or a prebuilt list per connection (its
+ * `requests`, whose build time eats into the run).
+ */
+function rotating(base: Record<string, string>, rotate: RotatingHeader | undefined) {
+  const clients: Client[] = [];
+  let i = 0;
+  const next = () => ({ ...base, [rotate?.name ?? '']: rotate?.value(i++) ?? '' });
+  const timer = rotate
+    ? setInterval(() => clients.forEach((c) => c.setHeaders(next())), rotate.everyMs)
+    : null;
+  return {
+    add: (client: Client) => {
+      clients.push(client);
+      client.setHeaders(next());
+    },
+    stop: () => (timer ? clearInterval(timer) : undefined),
+  };
+}
+
 export interface LoadOptions {
   port: number;
   path: string;
   request: BenchRequest;
+  /** A header whose value each connection changes every few milliseconds (the 401's client addresses). */
+  rotate?: RotatingHeader;
   seconds: number;
   connections: number;
   pid: number;
@@ -25,15 +55,18 @@ export interface LoadOptions {
 /** Run autocannon against one server for `seconds`, sampling the server's RSS meanwhile. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const stopSampling = sampleRss(o.pid);
+  const rotation = rotating(o.request.headers, o.rotate);
   const result = await autocannon({
     url: `http://127.0.0.1:${o.port}${o.path}`,
     method: o.request.method,
     headers: o.request.headers,
     body: o.request.body || undefined,
+    setupClient: o.rotate ? rotation.add : undefined,
     connections: o.connections,
     duration: o.seconds,
     timeout: 10,
   });
+  rotation.stop();
   const peakRss = stopSampling();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;

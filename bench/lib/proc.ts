@@ -78,6 +78,8 @@ function answers(port: number, path: string): Promise<boolean> {
 
 export interface SpawnOptions {
   name: string;
+  /** What to run; node (this process's binary) unless given, e.g. `npm`. */
+  command?: string;
   args: string[];
   port: number;
   probePath: string;
@@ -86,11 +88,27 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
-/** Start `node ...args` and poll until it answers; startupMs counts from spawn to the first answer. */
+/**
+ * Start `node ...args` (or `command ...args`) and poll until it answers; startupMs counts from spawn to the
+ * first answer. A command other than node runs in its own process group, which stop() signals as a whole
+ * (npm runs the server as a grandchild).
+ */
 export async function startServer(o: SpawnOptions): Promise<ServerProcess> {
   const out = o.logFile ? fs.openSync(o.logFile, 'w') : 'ignore';
   const started = performance.now();
-  const child = spawn(process.execPath, o.args, { stdio: ['ignore', out, out] });
+  const group = o.command !== undefined;
+  const child = spawn(o.command ?? process.execPath, o.args, {
+    stdio: ['ignore', out, out],
+    detached: group,
+  });
+  const sendSignal = (sig: NodeJS.Signals) => {
+    try {
+      if (group && child.pid) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      // already gone
+    }
+  };
   if (typeof out === 'number') fs.closeSync(out);
   let exited: string | null = null;
   child.once('exit', (code, signal) => (exited = `exited with ${code ?? signal}`));
@@ -100,7 +118,7 @@ export async function startServer(o: SpawnOptions): Promise<ServerProcess> {
       throw new Error(`${o.name} ${exited} before answering${o.logFile ? ` (see ${o.logFile})` : ''}`);
     if (await answers(o.port, o.probePath)) break;
     if (performance.now() > deadline) {
-      child.kill('SIGKILL');
+      sendSignal('SIGKILL');
       throw new Error(`${o.name} did not answer within ${o.timeoutMs ?? 20_000} ms`);
     }
     await new Promise((r) => setTimeout(r, 5));
@@ -116,12 +134,12 @@ export async function startServer(o: SpawnOptions): Promise<ServerProcess> {
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+        const force = setTimeout(() => sendSignal('SIGKILL'), 3000);
         child.once('exit', () => {
           clearTimeout(force);
           resolve();
         });
-        child.kill('SIGTERM');
+        sendSignal('SIGTERM');
       }),
   };
 }

@@ -63,3 +63,17 @@ describe('config from argv and env', () => {
     expect(DEFAULTS.maxBodyBytes).toBe(1024 * 1024);
   });
 });
+
+describe('--trust-proxy (issue 13)', () => {
+  it('trusts no proxy by default and takes a comma-separated list', () => {
+    expect(DEFAULTS.trustProxy).toEqual([]);
+    const r = parseConfig(['--trust-proxy', 'loopback, 10.0.0.0/8,::1'], {});
+    expect(r.ok === true && r.config.trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+  });
+
+  it('refuses an entry that is no IP, CIDR or range name', () => {
+    const r = parseConfig(['--trust-proxy', 'loopback,proxy.example'], {});
+    expect(r.ok).toBe(false);
+    if (r.ok === false) expect(r.error).toMatch(/--trust-proxy: "proxy.example"/);
+  });
+});

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
+import { parseTrustList } from './trust-proxy';
 import { ENGINE_DEFAULTS, PETSTORE_POLICY, type MockConfig, type ValidationPolicy } from '../core/settings';
 
 export type { MockConfig, ValidationPolicy };
@@ -196,6 +197,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
       .filter(Boolean),
     allowShortKeys: values['allow-short-keys'] ?? false,
   };
+  const trust = parseTrustList(config.trustProxy);
+  if (!trust.ok) errors.push(trust.error);
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };

@@ -1,66 +1,117 @@
 /**
- * `--trust-proxy LIST`: behind a balancer every request comes from the balancer's address. The client address is
- * taken from `X-Forwarded-For` only when the peer is a listed proxy, and then it is the right-most address that
- * is not itself a listed proxy (the left part of the header is whatever the client wrote). Entries are IPs,
- * IPv4 CIDRs or `loopback`.
+ * `--trust-proxy LIST` (issue 13): which peers may tell us the client's address in `X-Forwarded-For`.
+ * Behind a balancer every request comes from the balancer's address, so per-address limits would count
+ * everybody as one caller; but the header is written by whoever sends the request, so it is believed only
+ * when the peer is a proxy we were told to trust, and only up to the first hop that is not one of ours.
  */
 import { BlockList, isIP } from 'node:net';
 
-/** Pure: a matcher for the trusted proxies of `list`; an unusable entry is an error naming it. */
-export function trustList(
-  list: readonly string[],
-): { ok: true; trusted: (ip: string) => boolean } | { ok: false; error: string } {
-  const block = new BlockList();
-  for (const raw of list) {
-    const entry = raw.trim();
-    if (entry === 'loopback') {
-      block.addSubnet('127.0.0.0', 8, 'ipv4');
-      block.addAddress('::1', 'ipv6');
-      continue;
-    }
-    const [ip = '', bits] = entry.split('/');
-    const family = isIP(ip);
-    if (!family)
-      return { ok: false, error: `--trust-proxy: "${entry}" is not an IP address, a CIDR or loopback` };
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (bits === undefined) block.addAddress(ip, type);
-    else if (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
-      block.addSubnet(ip, Number(bits), type);
-    else return { ok: false, error: `--trust-proxy: "${entry}" has a bad prefix length` };
-  }
-  const trusted = (raw: string): boolean => {
-    const ip = raw.replace(/^::ffff:(?=\d+\.)/i, '');
-    const family = isIP(ip);
-    return family !== 0 && block.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-  };
-  return { ok: true, trusted };
+/** Named ranges, as Express's proxy-addr names them. */
+const NAMED: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+export interface TrustList {
+  /** As given (for messages); empty: no proxy is trusted and the header is never read. */
+  readonly entries: readonly string[];
+  readonly blocks: BlockList;
 }
 
-/** Pure: the client address of a request from `peer` carrying `forwardedFor`. */
-export function clientAddress(
-  peer: string,
-  forwardedFor: string | undefined,
-  trusted: (ip: string) => boolean,
-): string {
-  if (!forwardedFor || !trusted(peer)) return peer;
-  const hops = forwardedFor
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i] as string;
-    if (!isIP(hop.replace(/^::ffff:(?=\d+\.)/i, ''))) return peer;
-    if (!trusted(hop)) return hop;
+export type TrustListResult = { ok: true; list: TrustList } | { ok: false; error: string };
+
+const family = (ip: string): 'ipv4' | 'ipv6' => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+
+/** Add one IP, CIDR or range name to `blocks`; an error message when it is none of these. */
+function addEntry(blocks: BlockList, entry: string): string | null {
+  const named = NAMED[entry];
+  if (named) {
+    for (const range of named) addEntry(blocks, range);
+    return null;
   }
-  return hops[0] ?? peer;
+  const [ip = '', prefix, extra] = entry.split('/');
+  const version = isIP(ip);
+  if (version === 0 || extra !== undefined) return `"${entry}" is not an IP address, a CIDR or a range name`;
+  if (prefix === undefined) {
+    blocks.addAddress(ip, family(ip));
+    return null;
+  }
+  const bits = Number(prefix);
+  const max = version === 4 ? 32 : 128;
+  if (!/^\d+$/.test(prefix) || bits > max) return `"${entry}" has a prefix length outside 0-${max}`;
+  blocks.addSubnet(ip, bits, family(ip));
+  return null;
+}
+
+/** Parse `--trust-proxy` entries (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`) into a TrustList. */
+export function parseTrustList(entries: readonly string[]): TrustListResult {
+  const blocks = new BlockList();
+  for (const entry of entries) {
+    const error = addEntry(blocks, entry);
+    if (error) return { ok: false, error: `--trust-proxy: ${error}` };
+  }
+  return { ok: true, list: { entries: [...entries], blocks } };
+}
+
+/** One X-Forwarded-For element as a bare IP: trimmed, without a port or brackets; null when it is not an IP. */
+export function bareAddress(element: string): string | null {
+  let s = element.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
+  if (bracketed) s = bracketed[1] ?? '';
+  else if (/^[\d.]+:\d+$/.test(s)) s = s.slice(0, s.indexOf(':'));
+  return isIP(s) === 0 ? null : s;
+}
+
+const isTrusted = (ip: string, trusted: TrustList): boolean => trusted.blocks.check(ip, family(ip));
+
+/**
+ * The client's address: the peer itself unless the peer is a trusted proxy; then the right-most address of
+ * X-Forwarded-For that is not a trusted proxy (each trusted hop vouches only for the one before it). A
+ * malformed element stops the walk at the last hop we could vouch for. Pure.
+ */
+export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: TrustList): string {
+  if (forwardedFor === undefined || trusted.entries.length === 0) return peer;
+  if (isIP(peer) === 0 || !isTrusted(peer, trusted)) return peer;
+  const hops = forwardedFor.split(',');
+  let client = peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const ip = bareAddress(hops[i] ?? '');
+    if (ip === null) return client;
+    client = ip;
+    if (!isTrusted(ip, trusted)) return ip;
+  }
+  return client;
+}
+
+const parsed = new WeakMap<readonly string[], TrustList>();
+
+/**
+ * What the HTTP adapter calls per request: the peer unchanged when no proxy is trusted (the usual case costs
+ * one length check), else clientAddress with the list parsed once per config (the config is frozen).
+ */
+export function remoteAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: readonly string[],
+): string {
+  const address = peer ?? 'unknown';
+  if (trustProxy.length === 0 || forwardedFor === undefined) return address;
+  let list = parsed.get(trustProxy);
+  if (!list) {
+    const result = parseTrustList(trustProxy);
+    if (!result.ok) return address; // config.ts refuses such a list at start-up; never trust a bad one
+    list = result.list;
+    parsed.set(trustProxy, list);
+  }
+  // Node joins repeated X-Forwarded-For headers with ", " already; an array only comes from tests.
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+  return clientAddress(address, header, list);
 }
 
 /** The address function of the node adapter for `list` (the socket's address when the list is empty). */
 export function clientAddressOf(
   list: readonly string[],
 ): (peer: string, forwardedFor: string | undefined) => string {
-  if (list.length === 0) return (peer) => peer;
-  const parsed = trustList(list);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return (peer, forwardedFor) => clientAddress(peer, forwardedFor, parsed.trusted);
+  return (peer, forwardedFor) => remoteAddressOf(peer, forwardedFor, list);
 }
