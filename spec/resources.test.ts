@@ -82,6 +82,7 @@ describe('inferResources', () => {
   it('finds a list envelope and its paging parameters', () => {
     const m = model({
       '/events': {
+        post: { operationId: 'add', requestBody: json(book), responses: { '201': json(book) } },
         get: {
           operationId: 'list',
           parameters: [
@@ -101,6 +102,15 @@ describe('inferResources', () => {
       listEnvelope: { property: 'data' },
       paging: { page: 'page', limit: 'limit' },
     });
+  });
+
+  it('leaves a list nothing can fill (no create: a search such as /pet/findByStatus) to the examples', () => {
+    const m = model({
+      '/pets/findByStatus': {
+        get: { operationId: 'find', responses: { '200': json({ type: 'array', items: book }) } },
+      },
+    });
+    expect(m.resources).toEqual([]);
   });
 
   it('leaves operations with x-mock: examples, or with no object schema, to the examples', () => {

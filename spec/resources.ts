@@ -195,18 +195,23 @@ function itemSchemaOf(c: Candidate): { schema: Schema; envelope?: string } | nul
   const list = successSchema(c.ops.get('list'));
   const items = arrayItems(list);
   if (items && objectShape(items)) return { schema: items };
+  const envelope = envelopeOf(list);
+  return envelope ? { schema: envelope.items, envelope: envelope.property } : null;
+}
+
+/** A list answered as an object whose one array property holds objects: `{ data: [...], links: {...} }`. */
+function envelopeOf(list: Schema | undefined): { property: string; items: Schema } | null {
   const envelope = objectShape(list);
-  if (envelope) {
-    const arrays = Object.entries(envelope.properties).filter(([, p]) => objectShape(arrayItems(p)));
-    const only = arrays[0];
-    if (arrays.length === 1 && only) return { schema: arrayItems(only[1]) as Schema, envelope: only[0] };
-  }
-  return null;
+  if (!envelope) return null;
+  const arrays = Object.entries(envelope.properties).filter(([, p]) => objectShape(arrayItems(p)));
+  const only = arrays[0];
+  return arrays.length === 1 && only ? { property: only[0], items: arrayItems(only[1]) as Schema } : null;
 }
 
 function buildResource(c: Candidate): Resource | null {
   const found = itemSchemaOf(c);
   if (!found) return null;
+  const envelope = found.envelope ?? envelopeOf(successSchema(c.ops.get('list')))?.property;
   const shape = objectShape(found.schema) as ObjectShape;
   const itemParam = c.itemPath ? segments(c.itemPath).pop()?.slice(1, -1) : undefined;
   const requestShape = objectShape(c.ops.get('create')?.requestBody?.schema);
@@ -223,11 +228,13 @@ function buildResource(c: Candidate): Resource | null {
       continue;
     if (action === 'update' && !idField) continue;
     // A list must answer an array (or an envelope) of items, a create must take a body.
-    if (action === 'list' && !arrayItems(successSchema(op)) && !found.envelope) continue;
+    if (action === 'list' && !arrayItems(successSchema(op)) && !envelope) continue;
     if (action === 'create' && !op.requestBody) continue;
     operations[action] = op.operationId;
   }
-  if (Object.keys(operations).length === 0) return null;
+  // Records come from creates: a resource with no way to make one (a search such as /pet/findByStatus, a
+  // read-only list) answers from its examples, unless x-mock names it a resource.
+  if (Object.keys(operations).length === 0 || (!operations.create && !c.name)) return null;
   const list = c.ops.get('list');
   return {
     name: c.name ?? segments(c.collectionPath).pop() ?? c.collectionPath,
@@ -240,7 +247,7 @@ function buildResource(c: Candidate): Resource | null {
     itemSchema: found.schema,
     readOnly,
     operations,
-    listEnvelope: found.envelope && operations.list ? { property: found.envelope } : undefined,
+    listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
   };
 }
