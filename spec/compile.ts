@@ -4,7 +4,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { sharedAjv } from './ajv';
+import { admitDocumentVocabulary, sharedAjv } from './ajv';
 import { basePathOf } from './base-path';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -104,6 +104,9 @@ type Compile = (schema: unknown, where: string) => ValidateFunction;
  */
 export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkMeta: boolean): CompiledSpec {
   const ajv = sharedAjv();
+  // x- keywords and unknown formats in schemas must not stop strict mode, whoever passes the document in
+  // (the Node loader has already done this and collected the warnings; doing it again changes nothing).
+  admitDocumentVocabulary(ajv, document);
   const compile: Compile = (schema, where) => {
     if (checkMeta && !ajv.validateSchema(schema as object)) {
       throw new Error(`${where}: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`);
