@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'spec/generated/**', 'coverage/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'spec/generated/**',
+      'coverage/**',
+      'bench/results/**',
+      'examples/msw-browser/app.js',
+      'examples/msw-browser/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,6 +46,7 @@ export default tseslint.config(
       'spec/schema-shape.ts',
       'spec/deref.ts',
       'spec/base-path.ts',
+      'examples/msw-browser/**/*.ts',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

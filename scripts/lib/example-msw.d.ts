@@ -1,0 +1,18 @@
+// Types of scripts/lib/example-msw.js for the TypeScript tests.
+import type { Server } from 'node:http';
+
+export const EXAMPLE_DIR: string;
+export const BUNDLE: string;
+export const WORKER: string;
+export interface BuildResult {
+  built: boolean;
+  bytes: number;
+  gzipBytes: number;
+}
+export function buildExample(options?: {
+  force?: boolean;
+  log?: (line: string) => void;
+}): Promise<BuildResult>;
+export function bundleSize(): { bytes: number; gzipBytes: number };
+export function isStale(): boolean;
+export function serveStatic(options?: { dir?: string; port?: number; host?: string }): Promise<Server>;
