@@ -1,3 +1,8 @@
+// Packages that ship ES modules only (or resolve to them under jest's conditions): Node requires them natively,
+// jest needs CommonJS. @scalar/* is the OpenAPI upgrader; the others come with msw/node (examples/msw-node.test.ts).
+const ESM_ONLY = ['@scalar', 'rettime', 'until-async', '@open-draft/deferred-promise'];
+const ESM_GROUP = `(${ESM_ONLY.join('|')})`;
+
 /**
  * Two projects: every test on the node:http adapter, and the behaviour suites (test/behaviour) once more on
  * the fetch adapter: the same tests, two adapters.
@@ -10,13 +15,19 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // @scalar/* (the OpenAPI upgrader) ships ES modules only: Node requires them natively, jest needs CommonJS.
-    '/node_modules/@scalar/.+\\.js$': [
+    [`/node_modules/${ESM_GROUP}/.+\\.m?js$`]: [
       'ts-jest',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@scalar/)'],
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_GROUP}/)`],
+  // The package's own entry points, as the examples import them, from the sources (package.json `exports` maps
+  // them to dist/ for users; test/package-exports.test.ts checks that map on the build).
+  moduleNameMapper: {
+    '^petstore-contract-tools$': '<rootDir>/index.ts',
+    '^petstore-contract-tools/fetch$': '<rootDir>/mock/adapters/fetch.ts',
+    '^petstore-contract-tools/msw$': '<rootDir>/mock/adapters/msw.ts',
+  },
 };
 
 const FETCH_SUITES = ['routing-auth', 'validation', 'rate-limit', 'resources'];

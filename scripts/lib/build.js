@@ -8,7 +8,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SOURCE_DIRS = ['spec', 'mock', 'conformance'];
-const CONFIGS = ['tsconfig.json', 'tsconfig.build.json'];
+const CONFIGS = ['tsconfig.json', 'tsconfig.build.json', 'index.ts'];
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
 
 /** Newest mtime (ms) of the files tsconfig.build.json compiles, and of the tsconfig files. */
