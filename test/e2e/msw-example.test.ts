@@ -1,0 +1,103 @@
+/**
+ * examples/msw-browser in headless Chromium with no mock process: `npm run example:msw`'s own build and static
+ * server, the page registers msw's worker, and the engine in the page answers /v1/*: the seed list shows, a
+ * create appears, a request without a key shows the 401 Error, and spending the free key shows a 429.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { buildExample, serveStatic } from '../../scripts/lib/example-msw';
+import { describeBrowser, launchBrowser, screenshot, type BrowserSession } from './browser';
+
+describeBrowser('examples/msw-browser in Chromium, without a mock server', () => {
+  let server: Server;
+  let origin: string;
+  let browser: BrowserSession;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    await buildExample();
+    server = await serveStatic({ port: 0 });
+    server.on('request', (req: { url?: string }) => served.push(req.url ?? ''));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('the static server has no API: /v1 is not found there', async () => {
+    const res = await fetch(`${origin}/v1/categories`, { headers: { Authorization: 'Bearer pro-demo-key' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it('the page starts the worker and lists the seed categories', async () => {
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${origin}/`);
+    await page.locator('#status[data-ready="true"]').waitFor();
+    await page.locator('#categories[aria-busy="false"]').waitFor();
+    const items = await page.locator('#categories li').allTextContents();
+    expect(items.map((text) => text.replace(/^\d+: /, '').split(' (')[0])).toEqual(['dog', 'cat', 'rabbit']);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${origin}/mockServiceWorker.js`,
+    );
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('a created category appears in the list', async () => {
+    const { page } = browser;
+    await page.locator('#create input[name="name"]').fill('hamster');
+    await page.locator('#create input[name="description"]').fill('Small rodents');
+    await page.locator('#create button[type="submit"]').click();
+    await page.locator('#categories li', { hasText: 'hamster' }).waitFor();
+    await expect(page.locator('#create-result').textContent()).resolves.toMatch(/^HTTP 201/);
+    const last = await page.locator('#categories li').last().textContent();
+    expect(last).toMatch(/^\d+: hamster \(Small rodents\)$/);
+
+    // An invalid create is refused with the engine's 400, and nothing is added.
+    await page.locator('#create input[name="name"]').fill('x'.repeat(201));
+    await page.locator('#create button[type="submit"]').click();
+    await page.locator('#create-result', { hasText: 'HTTP 400' }).waitFor();
+    await expect(page.locator('#create-result').textContent()).resolves.toContain(
+      '"code": "invalid_request"',
+    );
+    expect(await page.locator('#categories li').count()).toBe(4);
+  }, 60_000);
+
+  it('a request without a key shows the 401 Error body', async () => {
+    const { page } = browser;
+    await page.locator('#no-key').click();
+    const shown = page.locator('#no-key-result', { hasText: 'HTTP 401' });
+    await shown.waitFor();
+    const text = (await shown.textContent()) ?? '';
+    expect(text).toMatch(/^WWW-Authenticate: Bearer/m);
+    const body = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
+    expect(body).toEqual({ code: 'unauthorized', message: expect.any(String), status: 401 });
+  }, 60_000);
+
+  it('spending the free key ends in a 429 with Retry-After', async () => {
+    const { page } = browser;
+    await page.locator('#spend').click();
+    const result = page.locator('#spend-result[data-status]');
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.getAttribute('data-status')).toBe('429');
+    const text = (await result.textContent()) ?? '';
+    const retryAfter = Number(/^Retry-After: (\d+)$/m.exec(text)?.[1]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(text).toMatch(/^X-RateLimit-Remaining: 0$/m);
+    expect(JSON.parse(text.slice(text.indexOf('{')))).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(/^after (\d+) requests/.exec(text)?.[1])).toBeGreaterThanOrEqual(61);
+    await screenshot(page, 'msw-example');
+  }, 90_000);
+
+  it('no /v1 request ever reached the static server from the page: the worker answered them all', () => {
+    const fromPage = served.filter((url) => url.startsWith('/v1'));
+    // The one /v1 request the server saw is the test's own direct fetch above.
+    expect(fromPage).toEqual(['/v1/categories']);
+    expect(served).toEqual(expect.arrayContaining(['/', '/app.js', '/mockServiceWorker.js']));
+  });
+});
