@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.join(__dirname, '..');
@@ -127,6 +128,28 @@ describe('package.json exports', () => {
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((file) => file.includes('dist/mock/adapters/fetch.js'))).toBe(true);
     expect(inputs.filter((file) => /^node:|^(fs|path|crypto|buffer|stream)$/.test(file))).toEqual([]);
+  });
+
+  it('the engine alone (./fetch) bundles for a browser under 150 KB gzipped, with no process or Buffer', async () => {
+    const result = await esbuild.build({
+      stdin: {
+        contents: `export { createFetchHandler } from '${pkg.name}/fetch';`,
+        resolveDir: dir,
+        loader: 'js',
+      },
+      tsconfigRaw: '{}',
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    const bundle = result.outputFiles[0]!;
+    expect(gzipSync(bundle.contents, { level: 9 }).length).toBeLessThan(150_000);
+    // Nothing of Node's reaches the browser: no process, no Buffer, no require of a module.
+    expect(bundle.text.match(/\bprocess\.\w+|\bBuffer\b|\bsetImmediate\b/g)).toBeNull();
   });
 
   it('the declarations type a consumer using node16 resolution', () => {

@@ -15,4 +15,9 @@ export function buildExample(options?: {
 }): Promise<BuildResult>;
 export function bundleSize(): { bytes: number; gzipBytes: number };
 export function isStale(): boolean;
-export function serveStatic(options?: { dir?: string; port?: number; host?: string }): Promise<Server>;
+export function serveStatic(options?: {
+  dir?: string;
+  port?: number;
+  host?: string;
+  headers?: Record<string, string>;
+}): Promise<Server>;

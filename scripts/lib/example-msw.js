@@ -110,13 +110,13 @@ const TYPES = {
 
 /**
  * A plain static file server for `dir`: GET and HEAD only, `/` is index.html, nothing outside `dir`, no
- * directory listings. Resolves to the listening server once it listens on host:port.
+ * directory listings; `headers` are added to every answer. Resolves to the listening server once it listens on host:port.
  */
-function serveStatic({ dir = EXAMPLE_DIR, port = 0, host = '127.0.0.1' } = {}) {
+function serveStatic({ dir = EXAMPLE_DIR, port = 0, host = '127.0.0.1', headers = {} } = {}) {
   const root = fs.realpathSync(dir);
   const server = http.createServer((req, res) => {
     const send = (status, body, type = 'text/plain; charset=utf-8') => {
-      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      res.writeHead(status, { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n');
@@ -132,6 +132,7 @@ function serveStatic({ dir = EXAMPLE_DIR, port = 0, host = '127.0.0.1' } = {}) {
     fs.stat(file, (err, stat) => {
       if (err || !stat.isFile()) return send(404, 'not found\n');
       res.writeHead(200, {
+        ...headers,
         'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'Content-Length': stat.size,
         'Cache-Control': 'no-store',

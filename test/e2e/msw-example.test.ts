@@ -94,6 +94,25 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     await screenshot(page, 'msw-example');
   }, 90_000);
 
+  it("under a Content-Security-Policy without 'unsafe-eval' the engine cannot start (ajv compiles with new Function)", async () => {
+    const strict = await serveStatic({
+      port: 0,
+      headers: { 'Content-Security-Policy': "script-src 'self'" },
+    });
+    const session = await launchBrowser();
+    try {
+      const { port } = strict.address() as AddressInfo;
+      await session.page.goto(`http://127.0.0.1:${port}/`);
+      const status = session.page.locator('#status', { hasText: 'Error' });
+      await status.waitFor();
+      expect(await status.textContent()).toMatch(/unsafe-eval|EvalError|Content Security Policy/i);
+      expect(await session.page.locator('#categories li').count()).toBe(0);
+    } finally {
+      await session.close();
+      await new Promise((resolve) => strict.close(resolve));
+    }
+  }, 60_000);
+
   it('no /v1 request ever reached the static server from the page: the worker answered them all', () => {
     const fromPage = served.filter((url) => url.startsWith('/v1'));
     // The one /v1 request the server saw is the test's own direct fetch above.
