@@ -3,10 +3,68 @@
  * server, the page registers msw's worker, and the engine in the page answers /v1/*: the seed list shows, a
  * create appears, a request without a key shows the 401 Error, and spending the free key shows a 429.
  */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { buildExample, serveStatic } from '../../scripts/lib/example-msw';
+import path from 'node:path';
+import { buildExample, serveStatic, WORKER } from '../../scripts/lib/example-msw';
 import { describeBrowser, launchBrowser, screenshot, type BrowserSession } from './browser';
+
+const ROOT = path.join(__dirname, '..', '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'example-msw.js');
+
+// Plain Node, no browser: the command builds the example and serves it as static files on 127.0.0.1.
+describe('npm run example:msw -- --port N', () => {
+  it("builds the bundle and msw init's worker, then serves the folder on http://127.0.0.1:N/", async () => {
+    const child = spawn(process.execPath, [SCRIPT, '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /serving examples\/msw-browser at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('src="./app.js"');
+      const bundle = await fetch(`${url}app.js`);
+      expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      // The worker is msw's own, written by its CLI for the installed version.
+      const worker = await (await fetch(`${url}mockServiceWorker.js`)).text();
+      const { version } = JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'node_modules/msw/package.json'), 'utf8'),
+      );
+      expect(worker).toContain(`const PACKAGE_VERSION = '${version}'`);
+      expect(worker).toBe(fs.readFileSync(WORKER, 'utf8'));
+      // Static files only: no API, nothing outside the folder.
+      expect((await fetch(`${url}v1/categories`)).status).toBe(404);
+      expect((await fetch(`${url}%2e%2e/package.json`)).status).toBe(404);
+      expect((await fetch(url, { method: 'POST' })).status).toBe(405);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
+
+  it('refuses a bad --port with exit code 2 and the usage', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--port', 'abc'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--port needs 0-65535');
+    expect(r.stderr).toContain('usage: npm run example:msw');
+  });
+});
 
 describeBrowser('examples/msw-browser in Chromium, without a mock server', () => {
   let server: Server;
