@@ -99,7 +99,7 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     await page.locator('#categories[aria-busy="false"]').waitFor();
     const items = await page.locator('#categories li').allTextContents();
     expect(items.map((text) => text.replace(/^\d+: /, '').split(' (')[0])).toEqual(['dog', 'cat', 'rabbit']);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+    expect(await page.evaluate('navigator.serviceWorker.controller?.scriptURL')).toBe(
       `${origin}/mockServiceWorker.js`,
     );
     expect(errors).toEqual([]);
