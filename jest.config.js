@@ -12,7 +12,7 @@ const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  modulePathIgnorePatterns: ['<rootDir>/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/test-output/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     [`/node_modules/${ESM_GROUP}/.+\\.m?js$`]: [
