@@ -82,8 +82,10 @@ export async function send(port: number, p: string, r: BenchRequest): Promise<Re
 
 /** Our mock's options per instance: muted unless logged; the full spec and a seed file for the by-id pair. */
 export function oursArgs(name: TargetName, w: WorkDir): string[] {
-  // Loopback is the bench's "balancer", so the 401 workload's forwarded addresses are believed.
+  // Loopback is the bench's "balancer", so the 401 workload's forwarded addresses are believed. A create run
+  // starts from an empty store and must not reach the record cap: a 409 record_limit is another path.
   const common = ['--keys', w.keysFile, '--trust-proxy', 'loopback', '--ban-threshold', '0'];
+  common.push('--max-records', '1000000');
   if (name === 'ours-10' || name === 'ours-10k')
     return [...common, '--quiet', '--spec', FULL_SPEC, '--seed', name === 'ours-10' ? w.seed10 : w.seed10k];
   return [...common, '--seed', 'none', ...(name === 'ours-log' ? [] : ['--quiet'])];

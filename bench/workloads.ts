@@ -7,7 +7,7 @@ import type { RotatingHeader } from './lib/load';
  * `--trust-proxy loopback`), so none reaches the anonymous 60 per minute.
  */
 export const ENT_KEY = 'bench-enterprise-key';
-export const PRO_KEY = 'bench-pro-key';
+export const PRO_KEY = 'bench-professional-key';
 export const BAD_KEY = 'bench-no-such-key';
 export const CATEGORIES = '/v1/categories';
 
