@@ -2,7 +2,7 @@
  * Stage 2: count the request against the caller's minute and day windows (§8). Runs before routing and auth
  * so that every response, 401 and 404 included, carries X-RateLimit-*.
  */
-import { serializeList, type Item } from 'structured-headers';
+import { serializeItem, serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
 import type { Reply, Stage } from '../context';
 import { StoreUnavailableError, windowIndex, type ConsumeOutcome, type WindowSpec } from '../stores/types';
@@ -75,19 +75,32 @@ function limitHeaders(
   return headers;
 }
 
+/** RFC 9651 §3.3.1: the largest magnitude of an Integer. */
+const MAX_SF_INTEGER = 999_999_999_999_999;
+const sfInteger = (n: number): boolean => Number.isInteger(n) && Math.abs(n) <= MAX_SF_INTEGER;
+/** `"minute"`: each policy's name as an sf-string, serialised once (policies are the windows' names). */
+const policyNames = new Map<string, string>();
+
 /**
  * draft-ietf-httpapi-ratelimit-headers: `RateLimit: "minute";r=59;t=42` (the binding policy, remaining
- * quota, seconds until it resets), as an RFC 9651 List serialised by structured-headers.
+ * quota, seconds until it resets), an RFC 9651 List of one Item. The name is serialised by structured-headers
+ * once per policy; the two integers are appended as their digits (what serializeList writes for them), so no
+ * List is built per response. Anything that is not an sf-integer goes through serializeList, which refuses it.
  */
 export function rateLimitField(policy: string, remaining: number, resetS: number): string {
-  const item: Item = [
-    policy,
-    new Map([
-      ['r', remaining],
-      ['t', resetS],
-    ]),
-  ];
-  return serializeList([item]);
+  if (!sfInteger(remaining) || !sfInteger(resetS))
+    return serializeList([
+      [
+        policy,
+        new Map([
+          ['r', remaining],
+          ['t', resetS],
+        ]),
+      ],
+    ]);
+  let name = policyNames.get(policy);
+  if (name === undefined) policyNames.set(policy, (name = serializeItem(policy, new Map())));
+  return `${name};r=${remaining};t=${resetS}`;
 }
 
 const policies = new WeakMap<readonly WindowSpec[], string>();
