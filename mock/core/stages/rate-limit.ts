@@ -4,8 +4,17 @@
  */
 import { serializeItem, serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
-import type { Reply, Stage } from '../context';
-import { StoreUnavailableError, windowIndex, type ConsumeOutcome, type WindowSpec } from '../stores/types';
+import type { Ctx, Deps, Identity, Reply, Stage, StageOutcome } from '../context';
+import type { MockConfig } from '../settings';
+import {
+  isPending,
+  StoreUnavailableError,
+  windowIndex,
+  type BanPolicy,
+  type ConsumeOutcome,
+  type MaybePromise,
+  type WindowSpec,
+} from '../stores/types';
 
 export interface LimitDecision {
   headers: Record<string, string>;
@@ -121,25 +130,53 @@ export function rateLimitPolicyField(windows: readonly WindowSpec[]): string {
   return field;
 }
 
-export const rateLimit: Stage = async function rateLimit(ctx, deps) {
-  const identity = ctx.identity;
-  if (!identity) throw new Error('rateLimit needs identify to run first');
-  const now = deps.clock.now();
-  const ban = { threshold: deps.config.banThreshold, banMs: deps.config.banSeconds * 1000 };
-  let outcome: ConsumeOutcome;
-  try {
-    outcome = await deps.limiter.consume(identity.subject, identity.windows, now, ban);
-  } catch (err) {
-    if (!(err instanceof StoreUnavailableError)) throw err;
-    // The counters are unknown: say so with the plan's minute limit and nothing remaining.
-    const minute = identity.windows[0] as WindowSpec;
-    ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
-    return { reply: serviceUnavailable(2), ctx };
-  }
+const banPolicies = new WeakMap<MockConfig, BanPolicy>();
+
+/** The ban policy of a config (frozen), built once. */
+function banPolicy(config: MockConfig): BanPolicy {
+  let ban = banPolicies.get(config);
+  if (!ban)
+    banPolicies.set(config, (ban = { threshold: config.banThreshold, banMs: config.banSeconds * 1000 }));
+  return ban;
+}
+
+/** The store could not count: say so with the plan's minute limit and nothing remaining (503). */
+function unavailable(err: unknown, ctx: Ctx, identity: Identity, now: number): StageOutcome {
+  if (!(err instanceof StoreUnavailableError)) throw err;
+  const minute = identity.windows[0] as WindowSpec;
+  ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
+  return { reply: serviceUnavailable(2), ctx };
+}
+
+function decided(
+  ctx: Ctx,
+  deps: Deps,
+  identity: Identity,
+  outcome: ConsumeOutcome,
+  now: number,
+): StageOutcome {
   const decision = decideLimit(identity.windows, outcome, now);
   if (deps.config.rateLimitFields)
     decision.headers['RateLimit-Policy'] = rateLimitPolicyField(identity.windows);
   else delete decision.headers.RateLimit;
   ctx.limitHeaders = decision.headers;
   return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
+}
+
+/** Synchronous with a store in memory; a store across the network is awaited. */
+export const rateLimit: Stage = function rateLimit(ctx, deps) {
+  const identity = ctx.identity;
+  if (!identity) throw new Error('rateLimit needs identify to run first');
+  const now = deps.clock.now();
+  let counted: MaybePromise<ConsumeOutcome>;
+  try {
+    counted = deps.limiter.consume(identity.subject, identity.windows, now, banPolicy(deps.config));
+  } catch (err) {
+    return unavailable(err, ctx, identity, now);
+  }
+  if (!isPending(counted)) return decided(ctx, deps, identity, counted, now);
+  return Promise.resolve(counted).then(
+    (outcome) => decided(ctx, deps, identity, outcome, now),
+    (err: unknown) => unavailable(err, ctx, identity, now),
+  );
 };

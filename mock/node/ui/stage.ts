@@ -5,7 +5,7 @@
  * a prefix test. `--no-inspector` removes the inspector, its data and events; the reference and documents stay.
  */
 import { methodNotAllowed } from '../../core/errors';
-import type { Ctx, Reply, Stage } from '../../core/context';
+import type { Ctx, Reply, Stage, StageOutcome } from '../../core/context';
 import type { NodeDeps as Deps } from '../deps';
 import { readAsset } from './assets';
 import { inspectorEvents } from './events';
@@ -67,7 +67,8 @@ async function asset(path: string): Promise<Reply | undefined> {
   });
 }
 
-export const ui: Stage<Deps> = async function ui(ctx: Ctx, deps: Deps) {
+/** Synchronous for every other path: the API's requests pass this stage without a promise. */
+export const ui: Stage<Deps> = function ui(ctx: Ctx, deps: Deps) {
   const { path, method } = ctx.req;
   const route = ROUTES.get(path);
   const isAsset = !route && path.startsWith(ASSET_PREFIX);
@@ -75,6 +76,10 @@ export const ui: Stage<Deps> = async function ui(ctx: Ctx, deps: Deps) {
   if (method !== 'GET' && method !== 'HEAD') {
     return { reply: methodNotAllowed(method, path, ['GET', 'HEAD']), ctx };
   }
-  const reply = route ? await route.run(deps) : await asset(path);
-  return reply ? { reply, ctx } : { next: ctx };
+  return serve(ctx, deps, route);
 };
+
+async function serve(ctx: Ctx, deps: Deps, route: Route | undefined): Promise<StageOutcome> {
+  const reply = route ? await route.run(deps) : await asset(ctx.req.path);
+  return reply ? { reply, ctx } : { next: ctx };
+}
