@@ -20,9 +20,9 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
   let contentType = reply.contentType ?? 'application/json';
   let body = reply.raw ?? EMPTY;
   if (reply.error) {
-    const rendered = deps.errors.render(ctx.operation, reply.status, reply.error);
+    const rendered = deps.errors.renderBytes(ctx.operation, reply.status, reply.error);
     contentType = rendered.contentType;
-    body = encodeUtf8(JSON.stringify(rendered.body));
+    body = rendered.body;
   } else if (!reply.raw && reply.body !== undefined && reply.status !== 204) {
     body = encodeUtf8(JSON.stringify(reply.body));
   }
