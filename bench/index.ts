@@ -210,6 +210,7 @@ async function loadRounds(
           seconds: round < 0 ? s.warmupSeconds : s.seconds,
           connections: s.connections,
           pid: t.server.pid,
+          periodic: t.during(w),
         });
         if (round < 0) continue; // warm-up: JIT, caches, connection set-up; not reported
         const key = `${w.name}/${name}`;
