@@ -34,14 +34,19 @@ export function decideLimit(
   outcome: ConsumeOutcome,
   nowMs: number,
 ): LimitDecision {
-  const remaining = windows.map((w, i) => Math.max(0, w.limit - (outcome.used[i] ?? 0)));
+  // The binding window: the fewest remaining, the first of them on a tie (no array built for it).
   let bind = 0;
-  for (let i = 1; i < windows.length; i++) if ((remaining[i] ?? 0) < (remaining[bind] ?? 0)) bind = i;
+  let least = Infinity;
+  for (let i = 0; i < windows.length; i++) {
+    const left = Math.max(0, (windows[i] as WindowSpec).limit - (outcome.used[i] ?? 0));
+    if (left < least) {
+      bind = i;
+      least = left;
+    }
+  }
   const binding = windows[bind] as WindowSpec;
   if (outcome.kind === 'admitted') {
-    return {
-      headers: limitHeaders(binding.limit, remaining[bind] ?? 0, resetMs(binding, nowMs), binding, nowMs),
-    };
+    return { headers: limitHeaders(binding.limit, least, resetMs(binding, nowMs), binding, nowMs) };
   }
   if (outcome.kind === 'banned') {
     const retry = seconds(outcome.untilMs - nowMs);
@@ -51,6 +56,7 @@ export function decideLimit(
     };
   }
   // Limited: every full window blocks; the client must wait for the last of them to reset.
+  const remaining = windows.map((w, i) => Math.max(0, w.limit - (outcome.used[i] ?? 0)));
   let block = -1;
   windows.forEach((w, i) => {
     if (
