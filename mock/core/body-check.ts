@@ -104,9 +104,30 @@ function compileOne(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+interface Media {
+  type: string;
+  utf8: boolean;
+}
+
+/** Content-Type values seen (most requests send one of a few): at most 64, each up to 128 characters. */
+const mediaSeen = new Map<string, Media>();
+
+/** The media type of a Content-Type header, parsed once per distinct value. */
+function mediaOf(contentType: string | undefined): Media {
+  const value = contentType ?? '';
+  let media = mediaSeen.get(value);
+  if (media) return media;
+  media = parseMedia(value);
+  if (value.length <= 128) {
+    if (mediaSeen.size >= 64) mediaSeen.clear();
+    mediaSeen.set(value, media);
+  }
+  return media;
+}
+
 /** Pure: the media type of a Content-Type header, lower-cased, and whether its charset is UTF-8. */
-function mediaOf(contentType: string | undefined): { type: string; utf8: boolean } {
-  const [type = '', ...params] = (contentType ?? '')
+function parseMedia(contentType: string): Media {
+  const [type = '', ...params] = contentType
     .toLowerCase()
     .split(';')
     .map((s) => s.trim());
