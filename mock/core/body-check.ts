@@ -107,6 +107,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 interface Media {
   type: string;
   utf8: boolean;
+  /** `application/json` or `application/*+json`. */
+  json: boolean;
 }
 
 /** Content-Type values seen (most requests send one of a few): at most 64, each up to 128 characters. */
@@ -135,13 +137,14 @@ function parseMedia(contentType: string): Media {
     .find((p) => p.startsWith('charset='))
     ?.slice(8)
     .replace(/"/g, '');
-  return { type, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
+  const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
+  return { type, utf8, json: isJsonMediaType(type) };
 }
 
 /** Pure: `application/json` or `application/*+json`, in UTF-8. */
 export function isJsonContentType(contentType: string | undefined): boolean {
   const m = mediaOf(contentType);
-  return m.utf8 && isJsonMediaType(m.type);
+  return m.utf8 && m.json;
 }
 
 /** Decode a form body, each field as its schema's type where that is unambiguous. */
@@ -171,7 +174,7 @@ export function checkBody(
   if (empty && !contentType)
     return check.required ? invalidRequest('request body is required') : { value: undefined };
   const media = mediaOf(contentType);
-  const json = isJsonMediaType(media.type) && check.kind === 'json';
+  const json = media.json && check.kind === 'json';
   const form =
     media.type === 'application/x-www-form-urlencoded' &&
     check.mediaTypes.some((t) => t.toLowerCase().startsWith(media.type));
