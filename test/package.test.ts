@@ -153,6 +153,14 @@ describe('the packed tarball', () => {
       `petstore package: ${packed.files.length} files, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked\n`,
     );
     expect(packed.size).toBeLessThan(400_000);
+    // The README's "Install" section states both sizes; they stay within 15 % of what npm pack measures.
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const stated = /the tarball is (\d+) kB packed and (\d+) kB unpacked/.exec(readme);
+    expect(stated).not.toBeNull();
+    expect(Math.abs(Number(stated?.[1]) * 1000 - packed.size) / packed.size).toBeLessThan(0.15);
+    expect(Math.abs(Number(stated?.[2]) * 1000 - packed.unpackedSize) / packed.unpackedSize).toBeLessThan(
+      0.15,
+    );
   });
 });
 
