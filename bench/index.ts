@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConformance } from '../conformance/index';
+import { measureFetchAdapter, type FetchAdapterResult } from './fetch-adapter';
 import { judgeGoals, type Goal } from './goals';
 import { measureGrowth, type GrowthResult } from './growth';
 import { median, runLoad, type LoadResult } from './lib/load';
@@ -77,6 +78,8 @@ export interface BenchResult {
   skipped: Partial<Record<string, string>>;
   peakRssOverall: Partial<Record<TargetName, number>>;
   conformance: { ms: number; pass: number; fail: number; skip: number };
+  /** createFetchHandler called in-process, one request at a time. */
+  fetchAdapter: FetchAdapterResult;
   growth: GrowthResult[];
   goals: Goal[];
 }
@@ -207,6 +210,7 @@ async function loadRounds(
           seconds: round < 0 ? s.warmupSeconds : s.seconds,
           connections: s.connections,
           pid: t.server.pid,
+          periodic: t.during(w),
         });
         if (round < 0) continue; // warm-up: JIT, caches, connection set-up; not reported
         const key = `${w.name}/${name}`;
@@ -235,7 +239,7 @@ function goalsOf(r: Omit<BenchResult, 'goals'>): Goal[] {
     startupDistMs: r.startup.dist.medianMs,
     startupNpmStartMs: r.startup.npmStart?.medianMs ?? null,
     peakRssBytes: r.peakRssOverall.ours ?? null,
-    fetchAdapterRps: null,
+    fetchAdapterRps: r.fetchAdapter.rps.list ?? null,
     skipped: r.skipped,
   });
 }
@@ -280,6 +284,9 @@ async function main(): Promise<void> {
   for (const t of Object.values(targets)) peakRssOverall[t.name] = memoryOf(t.server.pid)?.hwm ?? 0;
   for (const t of Object.values(targets)) await t.server.stop();
 
+  say('bench: the fetch adapter in-process (createFetchHandler, no sockets)…');
+  const fetchAdapter = await measureFetchAdapter(s.seconds);
+
   const growth: GrowthResult[] = [];
   if (s.growthSizes.length) {
     say(`bench: cost as data grows (${s.growthSizes.join(', ')} stored categories)…`);
@@ -302,6 +309,7 @@ async function main(): Promise<void> {
     skipped,
     peakRssOverall,
     conformance,
+    fetchAdapter,
     growth,
   };
   const result: BenchResult = { ...partial, goals: goalsOf(partial) };

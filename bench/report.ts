@@ -81,6 +81,22 @@ export function formatReport(r: BenchResult): string {
     `Default conformance suite against our mock: ${r.conformance.ms.toFixed(0)} ms (pass ${r.conformance.pass}, fail ${r.conformance.fail}, skip ${r.conformance.skip})`,
     '',
   );
+  const fa = r.fetchAdapter;
+  out.push(
+    'Fetch adapter in-process (createFetchHandler, no sockets; one request at a time: build the Request, await the Response, read its body)',
+    table([
+      ['workload', 'req/s', 'µs per request', 'statuses'],
+      ...Object.entries(fa.rps).map(([name, rps]) => [
+        name,
+        num(rps),
+        (1e6 / rps).toFixed(1),
+        Object.entries(fa.statuses[name] ?? {})
+          .map(([code, n]) => `${code} × ${n.toLocaleString('en-US')}`)
+          .join(', '),
+      ]),
+    ]),
+    '',
+  );
   if (r.growth.length) {
     const rows = [
       [

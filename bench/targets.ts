@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
+import type { Periodic } from './lib/load';
 import { freePort, startServer, type ServerProcess } from './lib/proc';
 import {
   CATEGORIES,
@@ -35,6 +36,8 @@ export interface Target {
   server: ServerProcess;
   /** Put the server in the state the workload needs (ours only: the others hold none). */
   prepare(w: Workload): Promise<void>;
+  /** What to do now and then while the workload runs (ours: keep the store under its record cap). */
+  during(w: Workload): Periodic | undefined;
 }
 
 export interface WorkDir {
@@ -138,11 +141,15 @@ export function oursTarget(name: TargetName, server: ServerProcess): Target {
       await r.arrayBuffer();
     }
   };
-  return { name, kind: 'ours', server, prepare };
+  // A create run empties the store every resetEveryMs: with the default --max-records (10,000) every create is
+  // a 201, never a 409 record_limit, and memory holds what a store within its cap holds.
+  const during = (w: Workload): Periodic | undefined =>
+    w.resetEveryMs ? { everyMs: w.resetEveryMs, run: () => resetStore(name, server.port) } : undefined;
+  return { name, kind: 'ours', server, prepare, during };
 }
 
 export function passiveTarget(name: TargetName, kind: TargetKind, server: ServerProcess): Target {
-  return { name, kind, server, prepare: async () => undefined };
+  return { name, kind, server, prepare: async () => undefined, during: () => undefined };
 }
 
 /** What the ceiling replays: the request it matches and our mock's answer, raw header names and order kept. */

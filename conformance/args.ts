@@ -9,10 +9,15 @@ export interface CliOptions {
   strict: boolean;
   /** `--record FILE.har`: every exchange as HAR 1.2. */
   record?: string;
+  /** `--report NAME=FILE` (repeatable): more reports of the same run, each in its own file. */
+  reports: { reporter: ReporterName; file: string }[];
 }
 
+/** `help` is true for `--help`, `'version'` for `--version`: both answer before anything else is checked. */
 export type ParsedArgs =
-  { ok: true; help: true } | { ok: true; help: false; cli: CliOptions } | { ok: false; error: string };
+  | { ok: true; help: true | 'version' }
+  | { ok: true; help: false; cli: CliOptions }
+  | { ok: false; error: string };
 
 const VALUE_FLAGS = [
   'target',
@@ -30,8 +35,11 @@ const VALUE_FLAGS = [
   'max-wait',
   'seed',
   'record',
+  'report',
 ] as const;
-const REPEATABLE = new Set(['include', 'exclude', 'rule']);
+const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report']);
+/** Flags that repeat without splitting their value at commas (a file name may hold one). */
+const WHOLE_VALUES = new Set(['report']);
 
 type Values = Map<string, string[]>;
 
@@ -42,6 +50,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
+    if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
     if (arg === '--strict' || arg === '--read-only') {
       switches.add(arg.slice(2));
       continue;
@@ -54,7 +63,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     if (value === undefined || (m[2] === undefined && value.startsWith('--')))
       return { ok: false, error: `--${name} needs a value` };
     if (values.has(name) && !REPEATABLE.has(name)) return { ok: false, error: `--${name} given twice` };
-    values.set(name, [...(values.get(name) ?? []), ...(REPEATABLE.has(name) ? value.split(',') : [value])]);
+    values.set(name, [
+      ...(values.get(name) ?? []),
+      ...(REPEATABLE.has(name) && !WHOLE_VALUES.has(name) ? value.split(',') : [value]),
+    ]);
   }
   return build(values, switches, env);
 }
@@ -81,6 +93,16 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
   }
   const key = one('key') ?? env.PETSTORE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set PETSTORE_API_KEY' };
+  const reports: CliOptions['reports'] = [];
+  for (const spec of values.get('report') ?? []) {
+    const m = /^([a-z]+)=(.+)$/.exec(spec);
+    if (!m?.[1] || !m[2] || !(REPORTERS as readonly string[]).includes(m[1]))
+      return {
+        ok: false,
+        error: `--report needs NAME=FILE with NAME one of ${REPORTERS.join(', ')}, got "${spec}"`,
+      };
+    reports.push({ reporter: m[1] as ReporterName, file: m[2] });
+  }
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -91,6 +113,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       reporter: reporter as ReporterName,
       output: one('output'),
       strict: switches.has('strict'),
+      reports,
       ...(record !== undefined ? { record } : {}),
       run: {
         target,

@@ -1,5 +1,7 @@
 /** `npm run conformance -- ...`: parse arguments, run, report, and decide the exit code (0, 1 or 2). */
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
 import { formatReport } from './report';
@@ -7,7 +9,11 @@ import { toHar } from './report/har';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
 
-const VERSION = '0.1.0';
+/** Write a report file, creating its folder (CI recipes write into `reports/`). */
+async function writeReport(file: string, text: string): Promise<void> {
+  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await fs.writeFile(file, text);
+}
 
 /** 1 when a contract rule failed (or, with --strict, any rule); 0 otherwise. */
 export function exitCodeOf(report: Report, strict: boolean): 0 | 1 {
@@ -34,6 +40,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     process.stderr.write(`conformance: ${parsed.error}\n`);
     return 2;
   }
+  if (parsed.help === 'version') {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
   if (parsed.help) {
     process.stdout.write(helpText());
     return 0;
@@ -56,12 +66,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   }
   const report = run.report;
   if (cli.record) {
-    await fs.writeFile(cli.record, `${JSON.stringify(toHar(run.exchanges, VERSION), null, 2)}\n`);
+    await writeReport(cli.record, `${JSON.stringify(toHar(run.exchanges, packageVersion()), null, 2)}\n`);
     process.stderr.write(`conformance: ${run.exchanges.length} exchanges recorded in ${cli.record}\n`);
+  }
+  for (const extra of cli.reports) {
+    await writeReport(extra.file, formatReport(report, extra.reporter, { seed }));
+    process.stderr.write(`conformance: ${extra.reporter} report in ${extra.file}\n`);
   }
   const text = formatReport(report, cli.reporter, { seed, color: !cli.output && process.stdout.isTTY });
   if (cli.output) {
-    await fs.writeFile(cli.output, text);
+    await writeReport(cli.output, text);
     const { pass, fail, skip } = report.summary;
     process.stdout.write(
       `conformance: ${pass} passed, ${fail} failed, ${skip} skipped; report in ${cli.output}\n`,

@@ -8,7 +8,8 @@ export function helpText(): string {
     (r) =>
       `  ${r.id.padEnd(width)}  ${r.kind.padEnd(10)} ${r.source.padEnd(3)} ${r.title}${r.tags.includes('quota') ? ' [quota]' : ''}`,
   );
-  return `Usage: npm run conformance -- --target <base URL ending in /v1> [options]
+  return `Usage: petstore-conformance --target <base URL ending in /v1> [options]
+       (in a clone of the repository: npm run conformance -- --target ... [options])
 
 Checks a pet store server against the contract (spec/openapi.yaml and the interface document):
 scripted scenarios, generated checks, and every response checked against the spec.
@@ -17,9 +18,9 @@ Options:
   --target URL        base URL of the server, ending in /v1 (required)
   --key K             API key for the ordinary checks (or env PETSTORE_API_KEY, preferred; never printed)
   --quota-key K       a separate key the quota rules may spend (or env PETSTORE_QUOTA_KEY)
-  --spec FILE         OpenAPI document (default spec/openapi.yaml); lifecycle, body, auth and rate-limit
+  --spec FILE         OpenAPI document (default spec/openapi.yaml, the copy in this package); lifecycle, body, auth and rate-limit
                       rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
-  --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios); "none" runs only the
+  --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios in this package); "none" runs only the
                       catalogue and the generated rules
   --read-only         send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that
                       reason. Otherwise whatever the run created is deleted at the end where the document
@@ -30,12 +31,15 @@ Options:
   --rule ID           run only this rule (repeatable, or comma-separated)
   --reporter NAME     human (default), json, junit, markdown or html (one self-contained page)
   --output FILE       write the report to FILE instead of stdout
+  --report NAME=FILE  also write the report of reporter NAME to FILE (repeatable, e.g. --report
+                      junit=reports/junit.xml --report html=reports/report.html); folders are created
   --timeout MS        per-request timeout (default 10000)
   --concurrency N     checks run in parallel (default 2)
   --max-wait MS       longest wait for a rate-limit reset or Retry-After (default 30000); a longer
                       wait skips the affected rule as rate-limited instead
   --seed N            seed of the generated request bodies (printed on every run, to replay one)
   --strict            failing assumption rules also fail the run
+  --version, -V       the package version
   --help              this text
 
 Exit codes:

@@ -14,3 +14,11 @@ export function projectRoot(from: string = __dirname): string {
 }
 
 export const DEFAULT_SPEC_PATH = path.join(projectRoot(), 'spec', 'openapi.yaml');
+
+/** The `version` of the package.json this code belongs to (the installed package's own, not the caller's). */
+export function packageVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}

@@ -41,6 +41,31 @@ function rotating(base: Record<string, string>, rotate: RotatingHeader | undefin
   };
 }
 
+/** Something to run every `everyMs` while the load runs (one at a time, never overlapping). */
+export interface Periodic {
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+/** Call `p.run` every `p.everyMs` (skipped while the last call runs) until stopped; a failure is thrown then. */
+function repeat(p: Periodic | undefined): () => Promise<void> {
+  if (!p) return async () => undefined;
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = p
+      .run()
+      .catch((err: unknown) => void (failure ??= err))
+      .finally(() => (running = null));
+  }, p.everyMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    if (failure) throw failure;
+  };
+}
+
 export interface LoadOptions {
   port: number;
   path: string;
@@ -50,12 +75,14 @@ export interface LoadOptions {
   seconds: number;
   connections: number;
   pid: number;
+  periodic?: Periodic;
 }
 
 /** Run autocannon against one server for `seconds`, sampling the server's RSS meanwhile. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const stopSampling = sampleRss(o.pid);
   const rotation = rotating(o.request.headers, o.rotate);
+  const stopPeriodic = repeat(o.periodic);
   const result = await autocannon({
     url: `http://127.0.0.1:${o.port}${o.path}`,
     method: o.request.method,
@@ -67,6 +94,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     timeout: 10,
   });
   rotation.stop();
+  await stopPeriodic();
   const peakRss = stopSampling();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;

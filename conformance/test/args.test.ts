@@ -52,6 +52,7 @@ describe('parseArgs', () => {
         reporter: 'junit',
         output: 'out.xml',
         strict: true,
+        reports: [],
         run: {
           target: 'http://127.0.0.1:1/v1',
           key: 'k',
@@ -99,7 +100,23 @@ describe('parseArgs', () => {
     });
   });
 
-  it('answers --help before anything else', () => {
+  it('answers --help and --version before anything else', () => {
     expect(parseArgs(['--help'], {})).toEqual({ ok: true, help: true });
+    expect(parseArgs(['--version'], {})).toEqual({ ok: true, help: 'version' });
+    expect(parseArgs(['-V', '--target'], {})).toEqual({ ok: true, help: 'version' });
+  });
+
+  it('--report NAME=FILE repeats, keeps commas in file names, and refuses unknown reporters', () => {
+    const base = ['--target', 'http://127.0.0.1:1/v1', '--key', 'k'];
+    const parsed = parseArgs([...base, '--report', 'junit=out/a,b.xml', '--report=html=out/report.html'], {});
+    expect(parsed.ok && !parsed.help && parsed.cli.reports).toEqual([
+      { reporter: 'junit', file: 'out/a,b.xml' },
+      { reporter: 'html', file: 'out/report.html' },
+    ]);
+    for (const bad of ['pdf=x.pdf', 'junit=', 'junit'])
+      expect(parseArgs([...base, '--report', bad], {})).toEqual({
+        ok: false,
+        error: expect.stringMatching(/--report needs NAME=FILE/),
+      });
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { exitCodeOf, main } from '../cli';
 import type { Report, RuleResult } from '../types';
 
@@ -49,6 +51,20 @@ describe('main', () => {
     }
     for (const flag of ['--target', '--quota-key', '--max-wait', '--strict', '--seed', 'quota.burst-exact'])
       expect(io.out()).toContain(flag);
+    expect(io.out()).toMatch(/^Usage: petstore-conformance --target/);
+  });
+
+  it('prints the package version with --version', async () => {
+    const io = capture();
+    try {
+      expect(await main(['--version'], {})).toBe(0);
+    } finally {
+      io.restore();
+    }
+    const { version } = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(io.out()).toBe(`${version}\n`);
   });
 });
 

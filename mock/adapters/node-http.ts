@@ -6,7 +6,7 @@
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { BodyRead, Deps, MockRequest, Stage } from '../core/context';
-import { handleRequest } from '../core/engine';
+import { handleRequest, type EngineResult } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
@@ -92,7 +92,7 @@ export function createApp<D extends Deps>(
 ): RequestListener {
   const stages = options.stages ?? (STAGES as readonly Stage<D>[]);
   const addressOf = options.addressOf ?? socketAddress;
-  return async function mockRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return function mockRequest(req: IncomingMessage, res: ServerResponse): void {
     const deps = 'current' in source ? source.current : source;
     const started = performance.now();
     const finished = begin(req.socket);
@@ -115,32 +115,37 @@ export function createApp<D extends Deps>(
       },
       httpVersion: req.httpVersion,
     };
-    const result = await handleRequest(mockReq, source, stages);
-    // A body the pipeline never asked for (a refused caller, an operation without one) is discarded unread.
-    if (!bodyRead) req.resume();
-    if (result.aborted) {
-      finished();
-      return;
-    }
-    if (result.error) {
-      deps.log.event('error', 'unhandled error in a stage', {
+    const send = (result: EngineResult): void => {
+      // A body the pipeline never asked for (a refused caller, an operation without one) is discarded unread.
+      if (!bodyRead) req.resume();
+      if (result.aborted) {
+        finished();
+        return;
+      }
+      if (result.error) {
+        deps.log.event('error', 'unhandled error in a stage', {
+          method: mockReq.method,
+          path: mockReq.path,
+          caller: result.caller,
+          error: result.error instanceof Error ? result.error.stack : String(result.error),
+        });
+      }
+      const out = result.response;
+      res.writeHead(out.status, out.headers);
+      if (result.stream) result.stream(res);
+      else res.end(req.method === 'HEAD' ? undefined : out.body);
+      deps.log.request({
         method: mockReq.method,
         path: mockReq.path,
+        status: out.status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
         caller: result.caller,
-        error: result.error instanceof Error ? result.error.stack : String(result.error),
       });
-    }
-    const out = result.response;
-    res.writeHead(out.status, out.headers);
-    if (result.stream) result.stream(res);
-    else res.end(req.method === 'HEAD' ? undefined : out.body);
-    deps.log.request({
-      method: mockReq.method,
-      path: mockReq.path,
-      status: out.status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-      caller: result.caller,
-    });
+    };
+    // Stores in memory: the answer is there at once and goes out in this same turn, no promise in between.
+    const result = handleRequest(mockReq, source, stages);
+    if (result instanceof Promise) void result.then(send);
+    else send(result);
   };
 }
 

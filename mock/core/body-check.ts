@@ -104,9 +104,32 @@ function compileOne(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+interface Media {
+  type: string;
+  utf8: boolean;
+  /** `application/json` or `application/*+json`. */
+  json: boolean;
+}
+
+/** Content-Type values seen (most requests send one of a few): at most 64, each up to 128 characters. */
+const mediaSeen = new Map<string, Media>();
+
+/** The media type of a Content-Type header, parsed once per distinct value. */
+function mediaOf(contentType: string | undefined): Media {
+  const value = contentType ?? '';
+  let media = mediaSeen.get(value);
+  if (media) return media;
+  media = parseMedia(value);
+  if (value.length <= 128) {
+    if (mediaSeen.size >= 64) mediaSeen.clear();
+    mediaSeen.set(value, media);
+  }
+  return media;
+}
+
 /** Pure: the media type of a Content-Type header, lower-cased, and whether its charset is UTF-8. */
-function mediaOf(contentType: string | undefined): { type: string; utf8: boolean } {
-  const [type = '', ...params] = (contentType ?? '')
+function parseMedia(contentType: string): Media {
+  const [type = '', ...params] = contentType
     .toLowerCase()
     .split(';')
     .map((s) => s.trim());
@@ -114,13 +137,14 @@ function mediaOf(contentType: string | undefined): { type: string; utf8: boolean
     .find((p) => p.startsWith('charset='))
     ?.slice(8)
     .replace(/"/g, '');
-  return { type, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
+  const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
+  return { type, utf8, json: isJsonMediaType(type) };
 }
 
 /** Pure: `application/json` or `application/*+json`, in UTF-8. */
 export function isJsonContentType(contentType: string | undefined): boolean {
   const m = mediaOf(contentType);
-  return m.utf8 && isJsonMediaType(m.type);
+  return m.utf8 && m.json;
 }
 
 /** Decode a form body, each field as its schema's type where that is unambiguous. */
@@ -150,7 +174,7 @@ export function checkBody(
   if (empty && !contentType)
     return check.required ? invalidRequest('request body is required') : { value: undefined };
   const media = mediaOf(contentType);
-  const json = isJsonMediaType(media.type) && check.kind === 'json';
+  const json = media.json && check.kind === 'json';
   const form =
     media.type === 'application/x-www-form-urlencoded' &&
     check.mediaTypes.some((t) => t.toLowerCase().startsWith(media.type));

@@ -14,7 +14,7 @@ import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from './error-shape';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
-import { runPipeline, STAGES } from './pipeline';
+import { runPipeline, STAGES, type PipelineResult } from './pipeline';
 import { anonymousWindows } from './plans';
 import { checkSeed } from './seed';
 import { ENGINE_DEFAULTS, type MockConfig } from './settings';
@@ -111,14 +111,22 @@ export interface EngineResult {
   error?: unknown;
 }
 
-/** Answer one request with the deps serving now (a --watch reload swaps `source.current`). */
-export async function handleRequest<D extends Deps>(
+/**
+ * Answer one request with the deps serving now (a --watch reload swaps `source.current`). The result itself
+ * when every stage answered at once (stores in memory), else a promise of it: `await` takes either.
+ */
+export function handleRequest<D extends Deps>(
   req: MockRequest,
   source: D | { current: D },
   stages: readonly Stage<D>[] = STAGES as readonly Stage<D>[],
-): Promise<EngineResult> {
+): EngineResult | Promise<EngineResult> {
   const deps = 'current' in source ? source.current : source;
-  const { reply, ctx, error } = await runPipeline(req, deps, stages);
+  const ran = runPipeline(req, deps, stages);
+  return ran instanceof Promise ? ran.then((r) => engineResult(r, deps)) : engineResult(ran, deps);
+}
+
+function engineResult(ran: PipelineResult, deps: Deps): EngineResult {
+  const { reply, ctx, error } = ran;
   return {
     response: toHttpResponse(reply, ctx, deps),
     stream: reply.stream,

@@ -103,7 +103,18 @@ const errorResponse = (r: ResponseSpec | undefined): ResponseSpec | undefined =>
 /** Render the mock's own errors in the document's shapes. */
 export interface ErrorShaper {
   render(operation: OperationSpec | undefined, status: number, error: ErrorFields): RenderedError;
+  /** The same, serialised as UTF-8 JSON; repeated errors (a 401, a 404 of one path) reuse the bytes. */
+  renderBytes(
+    operation: OperationSpec | undefined,
+    status: number,
+    error: ErrorFields,
+  ): { contentType: string; body: Uint8Array };
 }
+
+/** Serialised errors kept per shape: at most this many, each of a message up to MESSAGE_MAX characters. */
+const CACHED_ERRORS = 256;
+const MESSAGE_MAX = 256;
+const utf8 = new TextEncoder();
 
 /** Work out the document's error shapes once. */
 export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
@@ -133,14 +144,33 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
     return s;
   };
   const fallback = most ? shapeFor(most) : PROBLEM;
+  const shapeOfError = (operation: OperationSpec | undefined, status: number): Shape => {
+    const documented = operation
+      ? (errorResponse(operation.responses.get(String(status))) ??
+        errorResponse(operation.responses.get('default')))
+      : undefined;
+    return documented ? shapeFor(documented) : fallback;
+  };
+  const serialised = new Map<Shape, Map<string, Uint8Array>>();
   return {
     render(operation, status, error) {
-      const documented = operation
-        ? (errorResponse(operation.responses.get(String(status))) ??
-          errorResponse(operation.responses.get('default')))
-        : undefined;
-      const shape = documented ? shapeFor(documented) : fallback;
+      const shape = shapeOfError(operation, status);
       return { contentType: shape.contentType, body: render(shape, status, error) };
+    },
+    renderBytes(operation, status, error) {
+      const shape = shapeOfError(operation, status);
+      const text = () => JSON.stringify(render(shape, status, error));
+      if (error.message.length > MESSAGE_MAX)
+        return { contentType: shape.contentType, body: utf8.encode(text()) };
+      let cache = serialised.get(shape);
+      if (!cache) serialised.set(shape, (cache = new Map()));
+      const key = `${status} ${error.code} ${error.message}`;
+      let body = cache.get(key);
+      if (!body) {
+        if (cache.size >= CACHED_ERRORS) cache.clear();
+        cache.set(key, (body = utf8.encode(text())));
+      }
+      return { contentType: shape.contentType, body };
     },
   };
 }

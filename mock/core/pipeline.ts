@@ -5,7 +5,7 @@
  * routes that are never counted) and after it.
  */
 import { internalError, serviceUnavailable } from './errors';
-import type { Ctx, Deps, MockRequest, Reply, Stage } from './context';
+import type { Ctx, Deps, MockRequest, Reply, Stage, StageOutcome } from './context';
 import { StoreUnavailableError } from './stores/types';
 import { identify } from './stages/identify';
 import { rateLimit } from './stages/rate-limit';
@@ -51,23 +51,53 @@ export interface PipelineResult {
   error?: unknown;
 }
 
-/** Run `req` through every stage until one replies. */
-export async function runPipeline<D extends Deps>(
+/** A stage threw: a store that is down is a 503, anything else a bug (a 500 the adapter logs). */
+function failed(error: unknown, ctx: Ctx): PipelineResult {
+  if (error instanceof StoreUnavailableError) return { reply: serviceUnavailable(2), ctx };
+  return { reply: internalError(), ctx, error };
+}
+
+/**
+ * Run `req` through every stage until one replies. Synchronous while every stage is (a store in memory): the
+ * result itself, no promise and no microtask per stage; from the first stage that returns a promise on, the
+ * rest runs asynchronously and the result is a promise.
+ */
+export function runPipeline<D extends Deps>(
   req: MockRequest,
   deps: D,
   stages: readonly Stage<D>[] = STAGES,
-): Promise<PipelineResult> {
+): PipelineResult | Promise<PipelineResult> {
   const ctx: Ctx = { req };
   try {
-    for (const stage of stages) {
-      const returned = stage(ctx, deps);
-      // Most stages are synchronous: awaiting only real promises saves a microtask per stage on the hot path.
-      const out = returned instanceof Promise ? await returned : returned;
+    for (let i = 0; i < stages.length; i++) {
+      const out = (stages[i] as Stage<D>)(ctx, deps);
+      if (out instanceof Promise) return finish(out, i + 1, ctx, deps, stages);
       if ('reply' in out) return out;
     }
     throw new Error('no stage replied');
   } catch (error) {
-    if (error instanceof StoreUnavailableError) return { reply: serviceUnavailable(2), ctx };
-    return { reply: internalError(), ctx, error };
+    return failed(error, ctx);
+  }
+}
+
+/** The rest of the pipeline once a stage returned a promise. */
+async function finish<D extends Deps>(
+  pending: Promise<StageOutcome>,
+  from: number,
+  ctx: Ctx,
+  deps: D,
+  stages: readonly Stage<D>[],
+): Promise<PipelineResult> {
+  try {
+    let out = await pending;
+    for (let i = from; !('reply' in out); i++) {
+      const stage = stages[i];
+      if (!stage) throw new Error('no stage replied');
+      const returned = stage(ctx, deps);
+      out = returned instanceof Promise ? await returned : returned;
+    }
+    return out;
+  } catch (error) {
+    return failed(error, ctx);
   }
 }

@@ -47,7 +47,8 @@ const ROUTES: Record<string, { method: string; run: (deps: Deps) => Promise<Repl
   },
 };
 
-export const admin: Stage<Deps> = async function admin(ctx, deps) {
+/** Synchronous for every other path: the API's requests pass this stage without a promise. */
+export const admin: Stage<Deps> = function admin(ctx, deps) {
   const route = ROUTES[ctx.req.path];
   if (!deps.config.admin || !route) return { next: ctx };
   if (
@@ -58,5 +59,5 @@ export const admin: Stage<Deps> = async function admin(ctx, deps) {
   }
   if (ctx.req.method !== route.method)
     return { reply: methodNotAllowed(ctx.req.method, ctx.req.path, [route.method]), ctx };
-  return { reply: await route.run(deps), ctx };
+  return route.run(deps).then((reply) => ({ reply, ctx }));
 };

@@ -44,6 +44,8 @@ describe('config from argv and env', () => {
     expect(a.ok === true && a.config.seedFile).toBeNull();
     expect(b.ok === true && b.config.seedFile).toBeNull();
     expect(parseConfig(['--help'], {}).ok).toBe('help');
+    expect(parseConfig(['--version'], {}).ok).toBe('version');
+    expect(parseConfig(['-V'], {}).ok).toBe('version');
   });
 
   it('keeps the documented defaults of the mock policy', () => {

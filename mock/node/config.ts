@@ -51,6 +51,7 @@ function petstorePolicy(
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
   host: { type: 'string' },
   port: { type: 'string', short: 'p' },
   spec: { type: 'string' },
@@ -82,13 +83,13 @@ const OPTIONS = {
   'allow-short-keys': { type: 'boolean' },
 } as const;
 
-export const HELP = `Usage: npm start -- [options]     (or: node dist/mock/node/main.js [options])
+export const HELP = `Usage: petstore-mock [options]     (in a clone of the repository: npm start -- [options])
 
 The pet store mock server: spec-driven, stateful, with bearer-key auth and per-plan rate limits.
 
   --host HOST                  listen address (default 127.0.0.1)
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
-  --spec FILE                  OpenAPI document (default spec/openapi.yaml)
+  --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed categories (default fixtures/seed.json; --seed none = empty)
   --quiet, -q                  no request log lines
@@ -116,10 +117,12 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback) whose X-Forwarded-For names the
                                client, for per-address limits behind a balancer (default: none)
   --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
+  --version, -V                the package version
   --help, -h                   this text
 `;
 
-export type ConfigResult = { ok: true; config: MockConfig } | { ok: false; error: string } | { ok: 'help' };
+export type ConfigResult =
+  { ok: true; config: MockConfig } | { ok: false; error: string } | { ok: 'help' } | { ok: 'version' };
 
 /** Parse argv and env into a frozen config, or an error naming the bad option. */
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ConfigResult {
@@ -130,6 +133,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     return { ok: false, error: (err as Error).message };
   }
   if (values.help) return { ok: 'help' };
+  if (values.version) return { ok: 'version' };
   const errors: string[] = [];
   const int = (
     name: string,

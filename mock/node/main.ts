@@ -2,11 +2,16 @@
 import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
 import { createLogger } from '../core/log';
+import { packageVersion } from '../../spec/paths';
 
 async function main(): Promise<void> {
   const parsed = parseConfig(process.argv.slice(2), process.env);
   if (parsed.ok === 'help') {
     process.stdout.write(HELP);
+    return;
+  }
+  if (parsed.ok === 'version') {
+    process.stdout.write(`${packageVersion()}\n`);
     return;
   }
   if (!parsed.ok) {

@@ -48,6 +48,19 @@ describe('clientAddress: X-Forwarded-For believed only from listed proxies', () 
   ])('%s', (_name, entries, peer, header, expected) => {
     expect(clientAddress(peer, header, trust(...entries))).toBe(expected);
   });
+
+  it('answers the same for addresses it has seen before, beyond what it remembers', () => {
+    const list = trust('loopback', '10.0.0.0/8');
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 10_000; i++) {
+        const outside = `192.168.${(i >> 8) & 255}.${i & 255}`;
+        const inside = `10.0.${(i >> 8) & 255}.${i & 255}`;
+        expect(clientAddress('127.0.0.1', `${outside}, ${inside}`, list)).toBe(outside);
+        expect(clientAddress(outside, inside, list)).toBe(outside);
+        expect(clientAddress('127.0.0.1', `${inside}, nonsense${i}`, list)).toBe('127.0.0.1');
+      }
+    }
+  });
 });
 
 describe('parseTrustList', () => {

@@ -10,7 +10,7 @@ import { apiError, invalidRequest, isErrorReply, noSuchRecord, type ErrorReply }
 import { checkValue } from '../body-check';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
-import type { JsonObject, StoreResource } from '../stores/types';
+import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
 
 const encoder = new TextEncoder();
 
@@ -38,36 +38,40 @@ function reply(op: OperationSpec, status: number, body: unknown): Reply {
   return { status, body, contentType: documented.contentType };
 }
 
-async function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): Promise<Reply> {
+function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
   const status = successStatus(op, 'list');
   const paged = r.paging !== undefined && r.paging !== null;
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
   if (!r.listEnvelope && !paged) {
-    const version = await deps.records.version(r.name);
-    const cached = deps.listCache.get(r.name);
-    if (cached && cached.version === version) return { status, raw: cached.raw };
-    const items = await deps.records.list(r.name);
-    const raw = encoder.encode(JSON.stringify(presentList(op, status, items, r, ctx.query ?? {})));
-    deps.listCache.set(r.name, { version, raw });
-    return { status, raw };
+    return whenReady(deps.records.version(r.name), (version) => {
+      const cached = deps.listCache.get(r.name);
+      if (cached && cached.version === version) return { status, raw: cached.raw };
+      return whenReady(deps.records.list(r.name), (items) => {
+        const raw = encoder.encode(JSON.stringify(presentList(op, status, items, r, ctx.query ?? {})));
+        deps.listCache.set(r.name, { version, raw });
+        return { status, raw };
+      });
+    });
   }
-  const items = await deps.records.list(r.name);
-  return reply(op, status, presentList(op, status, items, r, ctx.query ?? {}));
+  return whenReady(deps.records.list(r.name), (items) =>
+    reply(op, status, presentList(op, status, items, r, ctx.query ?? {})),
+  );
 }
 
-async function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): Promise<Reply> {
+function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
   const record = toStored(ctx.input, r, deps.clock.now());
-  const out = await deps.records.create(storeRef(r), record, deps.config.maxRecords);
-  if (!out.ok) {
-    if (out.reason === 'full')
-      return apiError(
-        'record_limit',
-        `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
-      );
-    return duplicate(op, r, record);
-  }
-  const status = successStatus(op, 'create');
-  return reply(op, status, presentItem(op, status, out.record));
+  return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
+    if (!out.ok) {
+      if (out.reason === 'full')
+        return apiError(
+          'record_limit',
+          `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
+        );
+      return duplicate(op, r, record);
+    }
+    const status = successStatus(op, 'create');
+    return reply(op, status, presentItem(op, status, out.record));
+  });
 }
 
 function duplicate(op: OperationSpec, r: Resource, record: JsonObject): ErrorReply {
@@ -114,7 +118,8 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
   return reply(op, status, presentItem(op, status, stored));
 }
 
-async function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
+/** Synchronous with a store in memory (list, create, read, remove); replace and patch await theirs. */
+function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
   const r = binding.resource;
   switch (binding.action) {
     case 'list':
@@ -123,9 +128,10 @@ async function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): P
       return create(ctx, deps, r, op);
     case 'read': {
       const id = itemId(ctx, r);
-      const found = await deps.records.get(r.name, id);
       const status = successStatus(op, 'read');
-      return found ? reply(op, status, presentItem(op, status, found)) : noSuchRecord(r.name, id);
+      return whenReady(deps.records.get(r.name, id), (found) =>
+        found ? reply(op, status, presentItem(op, status, found)) : noSuchRecord(r.name, id),
+      );
     }
     case 'replace':
       return replace(deps, r, op, itemId(ctx, r), ctx.input);
@@ -139,9 +145,10 @@ async function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): P
       return patch(deps, r, op, itemId(ctx, r), ctx.input);
     case 'remove': {
       const id = itemId(ctx, r);
-      const gone = await deps.records.remove(r.name, id);
       const status = successStatus(op, 'remove');
-      return gone ? reply(op, status, presentItem(op, status, gone)) : noSuchRecord(r.name, id);
+      return whenReady(deps.records.remove(r.name, id), (gone) =>
+        gone ? reply(op, status, presentItem(op, status, gone)) : noSuchRecord(r.name, id),
+      );
     }
   }
 }
@@ -166,13 +173,13 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   };
 }
 
-export const handle: Stage = async function handle(ctx, deps) {
+export const handle: Stage = function handle(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('handle needs route to run first');
   const binding = ctx.binding;
-  if (!binding) return { reply: await fromEngine(ctx, deps, operation), ctx };
+  if (!binding) return fromEngine(ctx, deps, operation).then((reply) => ({ reply, ctx }));
   if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
-  return { reply: await act(ctx, deps, binding, operation), ctx };
+  return whenReady(act(ctx, deps, binding, operation), (reply) => ({ reply, ctx }));
 };

@@ -5,7 +5,7 @@
  */
 import type { Ctx, Deps, Identity, Stage } from '../context';
 import type { CredentialReader } from '../credentials';
-import type { Keyring } from '../keys';
+import type { ApiKey, Keyring } from '../keys';
 import type { WindowSpec } from '../stores/types';
 
 /** Pure: the rate-limit subject of a client address; IPv6 callers share their /64 (one host's usual share). */
@@ -32,7 +32,32 @@ export function parseQuery(raw: string): Record<string, string[]> {
   return out;
 }
 
-/** Pure apart from reading the keyring: the caller, and the schemes its credentials satisfy. */
+const keyIdentity = (key: ApiKey, schemes: ReadonlySet<string>): Identity => ({
+  authenticated: true,
+  plan: key.plan,
+  subject: key.subject,
+  label: key.label,
+  windows: key.windows,
+  schemes,
+});
+
+/** A key's identity when one scheme carried it (nearly every request with a key): built once, never changed. */
+const byScheme = new WeakMap<ApiKey, Map<string, Identity>>();
+
+function oneSchemeIdentity(key: ApiKey, scheme: string): Identity {
+  let mine = byScheme.get(key);
+  if (!mine) byScheme.set(key, (mine = new Map()));
+  let identity = mine.get(scheme);
+  if (!identity) mine.set(scheme, (identity = Object.freeze(keyIdentity(key, new Set([scheme])))));
+  return identity;
+}
+
+const NO_SCHEMES: ReadonlySet<string> = new Set();
+
+/**
+ * Pure apart from reading the keyring: the caller, and the schemes its credentials satisfy. A request with a
+ * known key gets that key's identity, built once: nothing is allocated per request for it.
+ */
 export function identifyCaller(
   ctx: Ctx,
   readers: readonly CredentialReader[],
@@ -41,8 +66,9 @@ export function identifyCaller(
 ): Identity {
   let query: Record<string, string[]> | undefined;
   const lazyQuery = () => (query ??= parseQuery(ctx.req.query));
-  const schemes = new Set<string>();
-  let found: Identity | undefined;
+  let first: ApiKey | undefined;
+  let firstScheme = '';
+  let more: Set<string> | undefined;
   let problem: string | undefined;
   for (const reader of readers) {
     const read = reader.read(ctx.req.headers, lazyQuery);
@@ -50,22 +76,18 @@ export function identifyCaller(
       problem ??= read.problem;
       continue;
     }
-    const key = read.keys.map((k) => keyring.find(k)).find((k) => k !== undefined);
+    let key: ApiKey | undefined;
+    for (const k of read.keys) if ((key = keyring.find(k))) break;
     if (!key) {
       problem = 'unknown API key';
       continue;
     }
-    schemes.add(reader.scheme);
-    found ??= {
-      authenticated: true,
-      plan: key.plan,
-      subject: key.subject,
-      label: key.label,
-      windows: key.windows,
-      schemes,
-    };
+    if (!first) {
+      first = key;
+      firstScheme = reader.scheme;
+    } else (more ??= new Set([firstScheme])).add(reader.scheme);
   }
-  if (found) return found;
+  if (first) return more ? keyIdentity(first, more) : oneSchemeIdentity(first, firstScheme);
   const subject = addressSubject(ctx.req.remoteAddress);
   return {
     authenticated: false,
@@ -73,7 +95,7 @@ export function identifyCaller(
     subject,
     label: `anonymous@${ctx.req.remoteAddress}`,
     windows: anonymousWindows,
-    schemes,
+    schemes: NO_SCHEMES,
     authProblem: problem ?? 'no credentials',
   };
 }

@@ -2,10 +2,19 @@
  * Stage 2: count the request against the caller's minute and day windows (§8). Runs before routing and auth
  * so that every response, 401 and 404 included, carries X-RateLimit-*.
  */
-import { serializeList, type Item } from 'structured-headers';
+import { serializeItem, serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
-import type { Reply, Stage } from '../context';
-import { StoreUnavailableError, windowIndex, type ConsumeOutcome, type WindowSpec } from '../stores/types';
+import type { Ctx, Deps, Identity, Reply, Stage, StageOutcome } from '../context';
+import type { MockConfig } from '../settings';
+import {
+  isPending,
+  StoreUnavailableError,
+  windowIndex,
+  type BanPolicy,
+  type ConsumeOutcome,
+  type MaybePromise,
+  type WindowSpec,
+} from '../stores/types';
 
 export interface LimitDecision {
   headers: Record<string, string>;
@@ -25,14 +34,19 @@ export function decideLimit(
   outcome: ConsumeOutcome,
   nowMs: number,
 ): LimitDecision {
-  const remaining = windows.map((w, i) => Math.max(0, w.limit - (outcome.used[i] ?? 0)));
+  // The binding window: the fewest remaining, the first of them on a tie (no array built for it).
   let bind = 0;
-  for (let i = 1; i < windows.length; i++) if ((remaining[i] ?? 0) < (remaining[bind] ?? 0)) bind = i;
+  let least = Infinity;
+  for (let i = 0; i < windows.length; i++) {
+    const left = Math.max(0, (windows[i] as WindowSpec).limit - (outcome.used[i] ?? 0));
+    if (left < least) {
+      bind = i;
+      least = left;
+    }
+  }
   const binding = windows[bind] as WindowSpec;
   if (outcome.kind === 'admitted') {
-    return {
-      headers: limitHeaders(binding.limit, remaining[bind] ?? 0, resetMs(binding, nowMs), binding, nowMs),
-    };
+    return { headers: limitHeaders(binding.limit, least, resetMs(binding, nowMs), binding, nowMs) };
   }
   if (outcome.kind === 'banned') {
     const retry = seconds(outcome.untilMs - nowMs);
@@ -42,6 +56,7 @@ export function decideLimit(
     };
   }
   // Limited: every full window blocks; the client must wait for the last of them to reset.
+  const remaining = windows.map((w, i) => Math.max(0, w.limit - (outcome.used[i] ?? 0)));
   let block = -1;
   windows.forEach((w, i) => {
     if (
@@ -75,19 +90,32 @@ function limitHeaders(
   return headers;
 }
 
+/** RFC 9651 §3.3.1: the largest magnitude of an Integer. */
+const MAX_SF_INTEGER = 999_999_999_999_999;
+const sfInteger = (n: number): boolean => Number.isInteger(n) && Math.abs(n) <= MAX_SF_INTEGER;
+/** `"minute"`: each policy's name as an sf-string, serialised once (policies are the windows' names). */
+const policyNames = new Map<string, string>();
+
 /**
  * draft-ietf-httpapi-ratelimit-headers: `RateLimit: "minute";r=59;t=42` (the binding policy, remaining
- * quota, seconds until it resets), as an RFC 9651 List serialised by structured-headers.
+ * quota, seconds until it resets), an RFC 9651 List of one Item. The name is serialised by structured-headers
+ * once per policy; the two integers are appended as their digits (what serializeList writes for them), so no
+ * List is built per response. Anything that is not an sf-integer goes through serializeList, which refuses it.
  */
 export function rateLimitField(policy: string, remaining: number, resetS: number): string {
-  const item: Item = [
-    policy,
-    new Map([
-      ['r', remaining],
-      ['t', resetS],
-    ]),
-  ];
-  return serializeList([item]);
+  if (!sfInteger(remaining) || !sfInteger(resetS))
+    return serializeList([
+      [
+        policy,
+        new Map([
+          ['r', remaining],
+          ['t', resetS],
+        ]),
+      ],
+    ]);
+  let name = policyNames.get(policy);
+  if (name === undefined) policyNames.set(policy, (name = serializeItem(policy, new Map())));
+  return `${name};r=${remaining};t=${resetS}`;
 }
 
 const policies = new WeakMap<readonly WindowSpec[], string>();
@@ -108,25 +136,53 @@ export function rateLimitPolicyField(windows: readonly WindowSpec[]): string {
   return field;
 }
 
-export const rateLimit: Stage = async function rateLimit(ctx, deps) {
-  const identity = ctx.identity;
-  if (!identity) throw new Error('rateLimit needs identify to run first');
-  const now = deps.clock.now();
-  const ban = { threshold: deps.config.banThreshold, banMs: deps.config.banSeconds * 1000 };
-  let outcome: ConsumeOutcome;
-  try {
-    outcome = await deps.limiter.consume(identity.subject, identity.windows, now, ban);
-  } catch (err) {
-    if (!(err instanceof StoreUnavailableError)) throw err;
-    // The counters are unknown: say so with the plan's minute limit and nothing remaining.
-    const minute = identity.windows[0] as WindowSpec;
-    ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
-    return { reply: serviceUnavailable(2), ctx };
-  }
+const banPolicies = new WeakMap<MockConfig, BanPolicy>();
+
+/** The ban policy of a config (frozen), built once. */
+function banPolicy(config: MockConfig): BanPolicy {
+  let ban = banPolicies.get(config);
+  if (!ban)
+    banPolicies.set(config, (ban = { threshold: config.banThreshold, banMs: config.banSeconds * 1000 }));
+  return ban;
+}
+
+/** The store could not count: say so with the plan's minute limit and nothing remaining (503). */
+function unavailable(err: unknown, ctx: Ctx, identity: Identity, now: number): StageOutcome {
+  if (!(err instanceof StoreUnavailableError)) throw err;
+  const minute = identity.windows[0] as WindowSpec;
+  ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
+  return { reply: serviceUnavailable(2), ctx };
+}
+
+function decided(
+  ctx: Ctx,
+  deps: Deps,
+  identity: Identity,
+  outcome: ConsumeOutcome,
+  now: number,
+): StageOutcome {
   const decision = decideLimit(identity.windows, outcome, now);
   if (deps.config.rateLimitFields)
     decision.headers['RateLimit-Policy'] = rateLimitPolicyField(identity.windows);
   else delete decision.headers.RateLimit;
   ctx.limitHeaders = decision.headers;
   return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
+}
+
+/** Synchronous with a store in memory; a store across the network is awaited. */
+export const rateLimit: Stage = function rateLimit(ctx, deps) {
+  const identity = ctx.identity;
+  if (!identity) throw new Error('rateLimit needs identify to run first');
+  const now = deps.clock.now();
+  let counted: MaybePromise<ConsumeOutcome>;
+  try {
+    counted = deps.limiter.consume(identity.subject, identity.windows, now, banPolicy(deps.config));
+  } catch (err) {
+    return unavailable(err, ctx, identity, now);
+  }
+  if (!isPending(counted)) return decided(ctx, deps, identity, counted, now);
+  return Promise.resolve(counted).then(
+    (outcome) => decided(ctx, deps, identity, outcome, now),
+    (err: unknown) => unavailable(err, ctx, identity, now),
+  );
 };

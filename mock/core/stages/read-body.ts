@@ -6,7 +6,8 @@ import type { Stage } from '../context';
 
 const EMPTY = new Uint8Array(0);
 
-export const readBody: Stage = async function readBody(ctx, deps) {
+/** Synchronous unless there is a body still to read from the transport. */
+export const readBody: Stage = function readBody(ctx, deps) {
   const { req } = ctx;
   if (req.body) {
     ctx.body = {
@@ -19,9 +20,10 @@ export const readBody: Stage = async function readBody(ctx, deps) {
     ctx.body = { bytes: EMPTY, tooLarge: false };
     return { next: ctx };
   }
-  const read = await req.readBody(deps.config.maxBodyBytes);
-  // The client went away mid-body: nothing to answer, nothing stored.
-  if (!read) return { reply: { status: 499, raw: EMPTY }, ctx };
-  ctx.body = read;
-  return { next: ctx };
+  return req.readBody(deps.config.maxBodyBytes).then((read) => {
+    // The client went away mid-body: nothing to answer, nothing stored.
+    if (!read) return { reply: { status: 499, raw: EMPTY }, ctx };
+    ctx.body = read;
+    return { next: ctx };
+  });
 };

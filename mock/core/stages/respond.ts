@@ -4,6 +4,7 @@
  * origins, and the deprecation headers of a deprecated operation (§9.3).
  */
 import type { Ctx, Deps, Reply } from '../context';
+import { encodeUtf8 } from '../utf8';
 import { corsHeaders } from './cors';
 
 export interface HttpResponse {
@@ -13,18 +14,17 @@ export interface HttpResponse {
 }
 
 const EMPTY = new Uint8Array(0);
-const encoder = new TextEncoder();
 
 /** Pure apart from reading config: the bytes and headers for `reply`. */
 export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config' | 'errors'>): HttpResponse {
   let contentType = reply.contentType ?? 'application/json';
   let body = reply.raw ?? EMPTY;
   if (reply.error) {
-    const rendered = deps.errors.render(ctx.operation, reply.status, reply.error);
+    const rendered = deps.errors.renderBytes(ctx.operation, reply.status, reply.error);
     contentType = rendered.contentType;
-    body = encoder.encode(JSON.stringify(rendered.body));
+    body = rendered.body;
   } else if (!reply.raw && reply.body !== undefined && reply.status !== 204) {
-    body = encoder.encode(JSON.stringify(reply.body));
+    body = encodeUtf8(JSON.stringify(reply.body));
   }
   // Assigned one by one (no spreads): this runs for every response.
   // A 204 has no body, so no media type either.

@@ -10,6 +10,31 @@ import type { Stage } from '../context';
 
 export type RouteMatch = { operation: OperationSpec; rawParams: string[] } | { error: ErrorReply };
 
+type Found = { operation: OperationSpec; rawParams: string[] };
+
+/**
+ * `get /categories` -> the operation, for paths without parameters, worked out once per document: a request
+ * for one of them is one map lookup, no regular expression per operation and nothing allocated. Only where
+ * the scan below would find that same operation (no earlier operation of the method matches the path).
+ */
+const literalRoutes = new WeakMap<CompiledSpec, Map<string, Found>>();
+
+function literalsOf(spec: CompiledSpec): Map<string, Found> {
+  const known = literalRoutes.get(spec);
+  if (known) return known;
+  const literals = new Map<string, Found>();
+  spec.operations.forEach((operation, i) => {
+    if (operation.pathParams.length || !operation.pathPattern.test(operation.path)) return;
+    const earlier = spec.operations
+      .slice(0, i)
+      .some((o) => o.method === operation.method && o.pathPattern.test(operation.path));
+    const key = `${operation.method} ${operation.path}`;
+    if (!earlier && !literals.has(key)) literals.set(key, { operation, rawParams: [] });
+  });
+  literalRoutes.set(spec, literals);
+  return literals;
+}
+
 /** Pure: match `method path` (path as sent, without query) against the operations under `basePath`. */
 export function matchOperation(
   spec: CompiledSpec,
@@ -21,6 +46,8 @@ export function matchOperation(
   if (under === undefined) return { error: notFound(path) };
   const rest = under || '/';
   const wanted = method.toLowerCase();
+  const literal = literalsOf(spec).get(`${wanted} ${rest}`);
+  if (literal) return literal;
   const allow: string[] = [];
   let head: { operation: OperationSpec; rawParams: string[] } | undefined;
   for (const operation of spec.operations) {
@@ -34,11 +61,14 @@ export function matchOperation(
   return allow.length ? { error: methodNotAllowed(method, path, allow) } : { error: notFound(path) };
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 export const route: Stage = function route(ctx, deps) {
   const match = matchOperation(deps.spec, deps.spec.basePath, ctx.req.method, ctx.req.path);
   if ('error' in match) return { reply: match.error, ctx };
-  const params: Record<string, string> = {};
-  match.operation.pathParams.forEach((name, i) => (params[name] = match.rawParams[i] ?? ''));
+  const names = match.operation.pathParams;
+  const params: Record<string, string> = names.length ? {} : NO_PARAMS;
+  names.forEach((name, i) => (params[name] = match.rawParams[i] ?? ''));
   ctx.operation = match.operation;
   ctx.binding = deps.model.byOperation.get(match.operation.operationId);
   ctx.params = params;

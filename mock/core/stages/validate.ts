@@ -92,11 +92,17 @@ const header = (v: string | string[] | undefined): string | undefined =>
 export const validate: Stage = function validate(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('validate needs route to run first');
-  const params = decodeParams(ctx.params ?? {});
-  if (isErrorReply(params)) return { reply: params, ctx };
-  ctx.params = params;
-  const badPath = checkParams(operation.pathParamSpecs, (n) => params[n]);
-  if (badPath) return { reply: badPath, ctx };
+  // An operation without path parameters (most requests) decodes and checks none: nothing allocated.
+  if (operation.pathParams.length) {
+    const params = decodeParams(ctx.params ?? {});
+    if (isErrorReply(params)) return { reply: params, ctx };
+    ctx.params = params;
+  }
+  if (operation.pathParamSpecs.length) {
+    const params = ctx.params ?? {};
+    const badPath = checkParams(operation.pathParamSpecs, (n) => params[n]);
+    if (badPath) return { reply: badPath, ctx };
+  }
   if (operation.queryParams.length) {
     const query = (ctx.query ??= parseQuery(ctx.req.query));
     const badQuery = checkParams(operation.queryParams, (n) => query[n]?.[0]);

@@ -13,35 +13,71 @@ interface Counter {
   expiresMs: number;
 }
 
+/** One subject's counters, by window name. */
+type Windows = Partial<Record<WindowSpec['name'], Counter>>;
+
 const MINUTE_MS = 60_000;
 /** Sweep stale subjects once this many have been seen, so anonymous addresses cannot grow memory forever. */
 const SWEEP_EVERY = 10_000;
 
 /** Build an in-memory limiter store. */
 export function createMemoryLimiterStore(): LimiterStore {
-  const counters = new Map<string, Counter>();
+  // Keyed by subject alone, each window's counter under its name: no key is built per window per request.
+  const counters = new Map<string, Windows>();
   const rejections = new Map<string, Counter>();
   const bans = new Map<string, number>();
   let inserts = 0;
 
-  const read = (map: Map<string, Counter>, key: string, index: number): number => {
-    const c = map.get(key);
-    return c && c.index === index ? c.count : 0;
+  const sweepSometimes = (nowMs: number): void => {
+    if (++inserts % SWEEP_EVERY === 0) sweep(nowMs);
   };
   const bump = (map: Map<string, Counter>, key: string, index: number, windowMs: number): number => {
     const c = map.get(key);
     if (c && c.index === index) return ++c.count;
-    if (!c && ++inserts % SWEEP_EVERY === 0) sweep(index * windowMs);
+    if (!c) sweepSometimes(index * windowMs);
     map.set(key, { index, count: 1, expiresMs: (index + 1) * windowMs });
     return 1;
   };
   const sweep = (nowMs: number): void => {
-    for (const map of [counters, rejections])
-      for (const [k, c] of map) if (c.expiresMs <= nowMs) map.delete(k);
+    for (const [k, c] of rejections) if (c.expiresMs <= nowMs) rejections.delete(k);
+    for (const [k, mine] of counters)
+      if (!Object.values(mine).some((c) => c.expiresMs > nowMs)) counters.delete(k);
     for (const [k, until] of bans) if (until <= nowMs) bans.delete(k);
   };
+  const countsOf = (mine: Windows | undefined, windows: readonly WindowSpec[], nowMs: number): number[] => {
+    const used: number[] = [];
+    for (const w of windows) {
+      const c = mine?.[w.name];
+      used.push(c && c.index === windowIndex(w, nowMs) ? c.count : 0);
+    }
+    return used;
+  };
   const peek = (subject: string, windows: readonly WindowSpec[], nowMs: number): number[] =>
-    windows.map((w) => read(counters, `${subject}|${w.name}`, windowIndex(w, nowMs)));
+    countsOf(counters.get(subject), windows, nowMs);
+  /** Count one request in every window of `subject` (its counters `mine`); the counts including it. */
+  const count = (
+    subject: string,
+    found: Windows | undefined,
+    windows: readonly WindowSpec[],
+    nowMs: number,
+  ): number[] => {
+    let mine = found;
+    if (!mine) {
+      sweepSometimes(nowMs);
+      counters.set(subject, (mine = {}));
+    }
+    const used: number[] = [];
+    for (const w of windows) {
+      const index = windowIndex(w, nowMs);
+      const c = mine[w.name];
+      if (c && c.index === index) used.push(++c.count);
+      else {
+        mine[w.name] = { index, count: 1, expiresMs: (index + 1) * w.windowMs };
+        used.push(1);
+      }
+    }
+    return used;
+  };
 
   const consume = (
     subject: string,
@@ -49,7 +85,8 @@ export function createMemoryLimiterStore(): LimiterStore {
     nowMs: number,
     ban: BanPolicy,
   ): ConsumeOutcome => {
-    const used = peek(subject, windows, nowMs);
+    const mine = counters.get(subject);
+    const used = countsOf(mine, windows, nowMs);
     const bannedUntil = bans.get(subject);
     if (bannedUntil !== undefined && bannedUntil > nowMs)
       return { kind: 'banned', untilMs: bannedUntil, used };
@@ -62,15 +99,13 @@ export function createMemoryLimiterStore(): LimiterStore {
       }
       return { kind: 'limited', used };
     }
-    return {
-      kind: 'admitted',
-      used: windows.map((w) => bump(counters, `${subject}|${w.name}`, windowIndex(w, nowMs), w.windowMs)),
-    };
+    return { kind: 'admitted', used: count(subject, mine, windows, nowMs) };
   };
 
   return {
-    consume: async (subject, windows, nowMs, ban) => consume(subject, windows, nowMs, ban),
-    peek: async (subject, windows, nowMs) => peek(subject, windows, nowMs),
+    // Answered at once, not through a promise: the rate-limit stage then awaits nothing.
+    consume,
+    peek,
     reset: async () => {
       counters.clear();
       rejections.clear();

@@ -52,14 +52,15 @@ export function createMemoryRecordStore(): RecordStore {
     return { ok: true, record: stored };
   };
 
+  // Every call but reset and close answers at once, not through a promise: a request awaits nothing.
   return {
-    create: async (resource, record, max) => create(resource, record, max),
-    list: async (name) => {
+    create,
+    list: (name) => {
       const b = bucket(name);
       return (b.list ??= [...b.items.values()]);
     },
-    get: async (name, id) => buckets.get(name)?.items.get(id),
-    replace: async (resource, id, record) => {
+    get: (name, id) => buckets.get(name)?.items.get(id),
+    replace: (resource, id, record) => {
       const b = bucket(resource.name);
       const old = b.items.get(id);
       if (!old) return undefined;
@@ -70,7 +71,7 @@ export function createMemoryRecordStore(): RecordStore {
       changed(b);
       return stored;
     },
-    remove: async (name, id) => {
+    remove: (name, id) => {
       const b = buckets.get(name);
       const old = b?.items.get(id);
       if (!b || !old) return undefined;
@@ -78,7 +79,7 @@ export function createMemoryRecordStore(): RecordStore {
       changed(b);
       return old;
     },
-    version: async (name) => bucket(name).version,
+    version: (name) => bucket(name).version,
     reset: async (seed: SeedData, resources) => {
       for (const b of buckets.values()) {
         b.items.clear();

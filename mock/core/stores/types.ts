@@ -3,6 +3,32 @@
  * never which implementation (memory for a laptop, Redis for a shared deployment) is behind them.
  */
 
+/**
+ * A store's answer: the value itself from a store in memory, a promise from one across the network. Callers
+ * await only a promise, so a request served from memory never waits a microtask for a value it already has.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** Pure: is this answer still to come (a promise, or any thenable), rather than the value itself? */
+export const isPending = <T>(answer: MaybePromise<T>): answer is Promise<T> =>
+  typeof (answer as { then?: unknown } | null | undefined)?.then === 'function';
+
+/** The same store, every call answering with a promise (a store across the network, such as Redis). */
+export type AsyncStore<S> = {
+  [K in keyof S]: S[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : S[K];
+};
+
+/**
+ * `then(value)` now when the answer is there, or once it comes: a (native) promise only when the store gave a
+ * promise or thenable.
+ */
+export function whenReady<T, R>(
+  answer: MaybePromise<T>,
+  then: (value: T) => MaybePromise<R>,
+): MaybePromise<R> {
+  return isPending(answer) ? Promise.resolve(answer).then(then) : then(answer);
+}
+
 /** A stored record: a JSON object. */
 export type JsonObject = Record<string, unknown>;
 
@@ -29,16 +55,16 @@ export type CreateOutcome =
  */
 export interface RecordStore {
   /** Store `record`, assigning the id (or using the record's own id, when the resource lets the client send one). */
-  create(resource: StoreResource, record: JsonObject, maxRecords: number): Promise<CreateOutcome>;
+  create(resource: StoreResource, record: JsonObject, maxRecords: number): MaybePromise<CreateOutcome>;
   /** Every record of the resource, in creation order. */
-  list(resource: string): Promise<readonly JsonObject[]>;
-  get(resource: string, id: string): Promise<JsonObject | undefined>;
+  list(resource: string): MaybePromise<readonly JsonObject[]>;
+  get(resource: string, id: string): MaybePromise<JsonObject | undefined>;
   /** Replace the record with this id (its position and id kept); undefined when there is none. */
-  replace(resource: StoreResource, id: string, record: JsonObject): Promise<JsonObject | undefined>;
+  replace(resource: StoreResource, id: string, record: JsonObject): MaybePromise<JsonObject | undefined>;
   /** Remove and return the record with this id; undefined when there is none. */
-  remove(resource: string, id: string): Promise<JsonObject | undefined>;
+  remove(resource: string, id: string): MaybePromise<JsonObject | undefined>;
   /** A number that changes whenever the resource's records change (so a serialised list can be reused). */
-  version(resource: string): Promise<number>;
+  version(resource: string): MaybePromise<number>;
   /** Drop every record of every resource and store `seed` (ids restart at 1). */
   reset(seed: SeedData, resources: readonly StoreResource[]): Promise<void>;
   close(): Promise<void>;
@@ -73,9 +99,9 @@ export interface LimiterStore {
     windows: readonly WindowSpec[],
     nowMs: number,
     ban: BanPolicy,
-  ): Promise<ConsumeOutcome>;
+  ): MaybePromise<ConsumeOutcome>;
   /** Current counts without counting a request (for the inspector and tests). */
-  peek(subject: string, windows: readonly WindowSpec[], nowMs: number): Promise<number[]>;
+  peek(subject: string, windows: readonly WindowSpec[], nowMs: number): MaybePromise<number[]>;
   /** Forget every counter and ban. */
   reset(): Promise<void>;
   close(): Promise<void>;

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { luaScript, type RedisConnection } from './redis-connection';
 import {
   windowIndex,
+  type AsyncStore,
   type ConsumeOutcome,
   type LimiterStore,
   type WindowSpec,
@@ -66,7 +67,7 @@ export function createRedisLimiterStore(
   conn: RedisConnection,
   prefix: string,
   onClose: () => Promise<void>,
-): LimiterStore {
+): AsyncStore<LimiterStore> {
   // Subjects are API keys and client addresses: Redis only ever sees a hash of them.
   const base = (subject: string): string =>
     `${prefix}rl:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  AsyncStore,
   CreateOutcome,
   JsonObject,
   RecordStore,
@@ -65,7 +66,7 @@ if #ids == 0 then return {} end
 return redis.call('HMGET', KEYS[1], unpack(ids))
 `);
 
-export interface RedisRecordStore extends RecordStore {
+export interface RedisRecordStore extends AsyncStore<RecordStore> {
   /** Store `seed` unless this Redis was initialised before (a restarting process keeps what is stored). */
   seedIfNew(seed: SeedData, resources: readonly StoreResource[]): Promise<boolean>;
 }

@@ -5,7 +5,7 @@
 import { createRedisRecordStore, type RedisRecordStore } from './redis-record-store';
 import { connectRedis, type RedisLog } from './redis-connection';
 import { createRedisLimiterStore } from './redis-limiter-store';
-import type { LimiterStore } from '../../core/stores/types';
+import type { AsyncStore, LimiterStore } from '../../core/stores/types';
 
 export { redactRedisUrl } from './redis-connection';
 
@@ -24,7 +24,7 @@ export interface RedisStoresOptions {
 
 export interface RedisStores {
   records: RedisRecordStore;
-  limiter: LimiterStore;
+  limiter: AsyncStore<LimiterStore>;
   /** Close the connection (also done once both stores are closed). */
   close(): Promise<void>;
 }

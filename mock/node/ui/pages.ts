@@ -81,3 +81,49 @@ ${nav('inspector', options)}
 </html>
 `;
 }
+
+export interface FrontDoorOptions extends PageOptions {
+  /** The document's `info.version`, when it has one. */
+  version?: string;
+  /** Where the API answers: `http://host:port/v1`, or only the base path when the Host header is unusable. */
+  baseUrl: string;
+  /** The base path itself, for the link. */
+  basePath: string;
+}
+
+/** `GET /` from a browser: what this is, where the API answers, and links to the pages and the spec. */
+export function frontDoorPage(options: FrontDoorOptions): string {
+  const title = escapeHtml(options.title);
+  const version = options.version ? ` <small>${escapeHtml(options.version)}</small>` : '';
+  const item = (href: string, text: string, what: string) =>
+    `  <li><a href="${escapeHtml(href)}">${text}</a>: ${what}</li>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} (mock)</title>
+<link rel="icon" href="/_mock/ui/favicon-32x32.png">
+<link rel="stylesheet" href="/_mock/ui/pages.css">
+</head>
+<body class="front-door">
+<main>
+<h1>${title}${version} (mock)</h1>
+<p>A mock of this API, served from its OpenAPI document. Base URL:
+<a href="${escapeHtml(options.basePath || '/')}"><code>${escapeHtml(options.baseUrl)}</code></a>
+(the API keys are printed when the mock starts).</p>
+<ul>
+${[
+  item('/_mock/docs', 'API reference', 'every operation, with "Try it out" calling this mock'),
+  ...(options.inspector
+    ? [item('/_mock/inspector', 'Inspector', "recent requests, stored records, each key's remaining quota")]
+    : []),
+  item('/openapi.yaml', 'openapi.yaml', 'the document as written'),
+  item('/openapi.json', 'openapi.json', 'the same document as JSON, for tools'),
+].join('\n')}
+</ul>
+</main>
+</body>
+</html>
+`;
+}
