@@ -200,6 +200,32 @@ describe('installed into an empty folder with production dependencies only', () 
     ).toBe(true);
   });
 
+  it(
+    'the exports load from the install: ., ./fetch (its handler answering), and ./msw asks for its optional peer msw',
+    async () => {
+      const script = `
+      const root = require('petstore-contract-tools');
+      const { createFetchHandler } = require('petstore-contract-tools/fetch');
+      let msw = 'loaded';
+      try { require('petstore-contract-tools/msw'); } catch (error) { msw = error.code + ' ' + error.message.split('\\n')[0]; }
+      const spec = require.resolve('petstore-contract-tools/package.json').replace(/package\\.json$/, 'spec/openapi.yaml');
+      const document = require('yaml').parse(require('node:fs').readFileSync(spec, 'utf8'));
+      createFetchHandler({ document, keys: [{ key: 'k', plan: 'free' }], seed: { categories: [{ name: 'dog' }] } })
+        .then((handle) => handle(new Request('http://x/v1/categories', { headers: { authorization: 'Bearer k' } })))
+        .then(async (res) => console.log(JSON.stringify({
+          root: [typeof root.createMockServer, typeof root.runConformance], status: res.status, body: await res.json(), msw })));`;
+      const r = await run(process.execPath, ['-e', script], app);
+      expectOk(r);
+      const out = JSON.parse(r.stdout) as { root: string[]; status: number; body: unknown; msw: string };
+      expect(out.root).toEqual(['function', 'function']);
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual([{ id: 1, name: 'dog' }]);
+      // msw is an optional peer dependency: not installed with the package, asked for by name when ./msw loads.
+      expect(out.msw).toMatch(/^MODULE_NOT_FOUND Cannot find module 'msw'/);
+    },
+    STEP,
+  );
+
   it.each(['petstore-mock', 'petstore-conformance'])(
     '%s --version and --help work through npx',
     async (command) => {
