@@ -1,11 +1,10 @@
 /**
- * Stage: the mock's pages outside /v1: `/_mock/docs` (the API reference), `/openapi.json`, `/openapi.yaml`,
- * `/_mock/inspector` with its data and live events, and their assets under `/_mock/ui/`. Pages are requests
- * like any other (counted, with the rate-limit headers); for any other path this stage is one map lookup and
- * a prefix test. `--no-inspector` removes the inspector, its data and events; the reference and documents stay.
+ * The mock's pages outside /v1: `/_mock/docs` (the API reference), `/openapi.json`, `/openapi.yaml`,
+ * `/_mock/inspector` with its data and live events, and their assets under `/_mock/ui/`. Which of them are
+ * served, to whom, and before the rate limit, is decided in ../routes.ts. `--no-inspector` removes the
+ * inspector, its data and events; the reference and documents stay.
  */
-import { methodNotAllowed } from '../../core/errors';
-import type { Ctx, Reply, Stage } from '../../core/context';
+import type { Reply } from '../../core/context';
 import type { NodeDeps as Deps } from '../deps';
 import { readAsset } from './assets';
 import { inspectorEvents } from './events';
@@ -16,7 +15,14 @@ const ASSET_PREFIX = '/_mock/ui/';
 const HTML = 'text/html; charset=utf-8';
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
-type Route = { inspector?: true; run: (deps: Deps) => Promise<Reply> | Reply };
+export interface UiRoute {
+  /** `inspector`: off with --no-inspector (and on an exposed address without an admin token). */
+  inspector: boolean;
+  /** `open`: anyone; `read`: the inspector's data (needs the admin token when one is set). */
+  access: 'open' | 'read';
+  /** undefined: no such asset (the route stage answers 404). */
+  run: (deps: Deps) => Promise<Reply | undefined> | Reply;
+}
 
 const bytes = (type: string, raw: Buffer | string, extra: Record<string, string> = NO_STORE): Reply => ({
   status: 200,
@@ -24,57 +30,74 @@ const bytes = (type: string, raw: Buffer | string, extra: Record<string, string>
   headers: { ...extra, 'Content-Type': type },
 });
 
-const pageOptions = (deps: Deps) => ({
-  inspector: deps.config.inspector,
-  title: deps.spec.document.info?.title ?? 'API',
-});
-
 const documents = (deps: Deps) => {
-  if (!deps.ui) throw new Error('the ui stage needs deps.ui');
+  if (!deps.ui) throw new Error('the pages need deps.ui');
   return deps.ui.documents;
 };
 
-const ROUTES = new Map<string, Route>([
-  ['/_mock/docs', { run: (deps) => bytes(HTML, docsPage(pageOptions(deps))) }],
-  ['/_mock/docs/openapi.json', { run: (deps) => bytes('application/json', documents(deps).docsJson) }],
-  ['/openapi.json', { run: (deps) => bytes('application/json', documents(deps).json) }],
-  ['/openapi.yaml', { run: (deps) => bytes('application/yaml; charset=utf-8', documents(deps).yaml) }],
-  ['/_mock/inspector', { inspector: true, run: (deps) => bytes(HTML, inspectorPage(pageOptions(deps))) }],
-  [
-    '/_mock/inspector/data',
-    {
-      inspector: true,
-      run: async (deps) => ({ status: 200, body: await inspectorData(deps), headers: NO_STORE }),
-    },
-  ],
-  [
-    '/_mock/inspector/events',
-    { inspector: true, run: (deps) => inspectorEvents(deps.ui?.current ?? (() => deps)) },
-  ],
-]);
+const pageOptions = (deps: Deps, inspector: boolean) => ({
+  inspector,
+  title: deps.spec.document.info?.title ?? 'API',
+});
+
+/** `inspectorShown`: whether the pages link to the inspector (it may be off for this listener). */
+export function uiRoutes(inspectorShown: (deps: Deps) => boolean): ReadonlyMap<string, UiRoute> {
+  const open = (run: UiRoute['run']): UiRoute => ({ inspector: false, access: 'open', run });
+  return new Map<string, UiRoute>([
+    ['/_mock/docs', open((deps) => bytes(HTML, docsPage(pageOptions(deps, inspectorShown(deps)))))],
+    ['/_mock/docs/openapi.json', open((deps) => bytes('application/json', documents(deps).docsJson))],
+    ['/openapi.json', open((deps) => bytes('application/json', documents(deps).json))],
+    ['/openapi.yaml', open((deps) => bytes('application/yaml; charset=utf-8', documents(deps).yaml))],
+    [
+      '/_mock/inspector',
+      {
+        inspector: true,
+        access: 'open',
+        run: (deps) => bytes(HTML, inspectorPage(pageOptions(deps, true))),
+      },
+    ],
+    [
+      '/_mock/inspector/data',
+      {
+        inspector: true,
+        access: 'read',
+        run: async (deps) => ({ status: 200, body: await inspectorData(deps), headers: NO_STORE }),
+      },
+    ],
+    [
+      '/_mock/inspector/events',
+      {
+        inspector: true,
+        access: 'read',
+        run: (deps) => {
+          if (!deps.ui) throw new Error('the inspector needs deps.ui');
+          return inspectorEvents(deps.ui.current, deps.ui.streams);
+        },
+      },
+    ],
+  ]);
+}
+
+const UI_PATHS = new Set(uiRoutes(() => false).keys());
 
 /** Pure: is `path` one of the pages' own (so the inspector does not list its own traffic)? */
 export function isUiPath(path: string): boolean {
-  return ROUTES.has(path) || path.startsWith(ASSET_PREFIX);
+  return UI_PATHS.has(path) || path.startsWith(ASSET_PREFIX);
 }
 
-async function asset(path: string): Promise<Reply | undefined> {
-  const found = await readAsset(path.slice(ASSET_PREFIX.length));
-  if (!found) return undefined;
-  return bytes(found.type, found.body, {
-    'Cache-Control': 'public, max-age=3600',
-    'X-Content-Type-Options': 'nosniff',
-  });
+/** An asset route for a path under /_mock/ui/, else undefined. */
+export function assetRoute(path: string): UiRoute | undefined {
+  if (!path.startsWith(ASSET_PREFIX)) return undefined;
+  return {
+    inspector: false,
+    access: 'open',
+    run: async () => {
+      const found = await readAsset(path.slice(ASSET_PREFIX.length));
+      if (!found) return undefined;
+      return bytes(found.type, found.body, {
+        'Cache-Control': 'public, max-age=3600',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
+  };
 }
-
-export const ui: Stage<Deps> = async function ui(ctx: Ctx, deps: Deps) {
-  const { path, method } = ctx.req;
-  const route = ROUTES.get(path);
-  const isAsset = !route && path.startsWith(ASSET_PREFIX);
-  if ((!route && !isAsset) || !deps.ui || (route?.inspector && !deps.config.inspector)) return { next: ctx };
-  if (method !== 'GET' && method !== 'HEAD') {
-    return { reply: methodNotAllowed(method, path, ['GET', 'HEAD']), ctx };
-  }
-  const reply = route ? await route.run(deps) : await asset(path);
-  return reply ? { reply, ctx } : { next: ctx };
-};
