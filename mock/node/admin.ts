@@ -33,7 +33,10 @@ export interface AdminRoute {
 }
 
 export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, AdminRoute>([
-  ['/_mock/health', { method: 'GET', access: 'open', run: async () => ({ status: 200, body: { status: 'ok' } }) }],
+  [
+    '/_mock/health',
+    { method: 'GET', access: 'open', run: async () => ({ status: 200, body: { status: 'ok' } }) },
+  ],
   ['/_mock/state', { method: 'GET', access: 'read', run: state }],
   [
     '/_mock/reset',

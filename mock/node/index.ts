@@ -75,7 +75,8 @@ export const NODE_STAGES = buildStages<NodeDeps>({ beforeLimit: [ownRoutes], aft
 
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } = options;
+  const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
+    options;
   const config = settingsWith({ ...nodeDefaults(), ...overrides });
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);

@@ -12,7 +12,8 @@
  *   address they are off (404).
  * - A request that is refused (wrong method, no token, wrong token…) goes on to the rate limit like an API
  *   request: counted, so guessing the token is throttled and banned like guessing a key, and its Error
- *   carries the rate-limit headers. A request carrying a banned key is refused by the ban before any admin route.
+ *   carries the rate-limit headers. So do the admin routes called without the token (a local mock without
+ *   one): a request carrying a banned key is refused by the ban before it reaches the reset.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -59,7 +60,12 @@ function find(path: string): Found | undefined {
     };
   const ui = UI_ROUTES.get(path) ?? assetRoute(path);
   if (!ui) return undefined;
-  return { family: ui.inspector ? 'inspector' : 'open', access: ui.access, methods: ['GET', 'HEAD'], run: ui.run };
+  return {
+    family: ui.inspector ? 'inspector' : 'open',
+    access: ui.access,
+    methods: ['GET', 'HEAD'],
+    run: ui.run,
+  };
 }
 
 /** Pure: does the request carry the admin token (either header), compared in constant time? */
@@ -118,15 +124,22 @@ const withCors = (found: Found, reply: Reply): Reply =>
 export const ownRoutes: Stage<Deps> = async function ownRoutes(ctx, deps) {
   const found = lookup(ctx, deps);
   if (!found || refusal(ctx, deps, found)) return { next: ctx };
+  // The admin routes skip the limit only with the admin token: otherwise they are requests of their caller,
+  // counted, and refused to a banned one (a banned key cannot reset its own ban).
+  const token = deps.config.adminToken;
+  if (found.family === 'admin' && (token === null || !carriesToken(ctx.req.headers, token)))
+    return { next: ctx };
   const reply = await found.run(deps);
   return reply ? { reply: withCors(found, reply), ctx } : { next: ctx };
 };
 
-/** After the rate limit (counted, with its headers): refuse what ownRoutes did not serve. */
-export const ownRefusals: Stage<Deps> = function ownRefusals(ctx, deps) {
+/** After the rate limit (counted, with its headers): the admin routes without a token, and every refusal. */
+export const ownRefusals: Stage<Deps> = async function ownRefusals(ctx, deps) {
   const found = lookup(ctx, deps);
   // A preflight for the spec documents is the CORS stage's to answer.
   if (!found || (found.family === 'open' && ctx.req.method === 'OPTIONS')) return { next: ctx };
   const refused = refusal(ctx, deps, found);
-  return refused ? { reply: withCors(found, refused), ctx } : { next: ctx };
+  if (refused) return { reply: withCors(found, refused), ctx };
+  const reply = await found.run(deps);
+  return reply ? { reply: withCors(found, reply), ctx } : { next: ctx };
 };
