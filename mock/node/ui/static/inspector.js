@@ -1,4 +1,4 @@
-/* global document, fetch, sessionStorage, AbortController, TextDecoderStream, CSS */
+/* global document, fetch, sessionStorage, AbortController, TextDecoderStream, CSS, setTimeout, clearTimeout */
 // The inspector: reads /_mock/inspector/events (server-sent events: a snapshot whenever something
 // changes) and renders with textContent only (category names are user input). Keys appear by their masked
 // label; the page never sees a key.
