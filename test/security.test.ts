@@ -2,9 +2,13 @@
  * Issue 13, "safe to share": the admin and inspector routes against cross-site pages, DNS rebinding and
  * exposed listeners; operational routes never counted; the inspector stream bounded.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EventEmitter } from 'node:events';
+import { createLogger } from '../mock/core/log';
+import { maskSecrets, maskUrl } from '../mock/core/redact';
 import { addressSubject } from '../mock/core/stages/identify';
 import type { EventSink } from '../mock/core/context';
 import { createStreamState, streamSnapshots } from '../mock/node/ui/events';
@@ -391,4 +395,69 @@ describe('Host header check', () => {
     ['evil.example:4010', false],
     ['localhost.evil.example', false],
   ])('%s: %s', (host, ok) => expect(localHost(host)).toBe(ok));
+});
+
+describe('no secret in any message', () => {
+  const ROOT = path.join(__dirname, '..');
+  function run(args: string[]): Promise<{ code: number | null; output: string }> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'mock', 'node', 'main.ts'), ...args],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, REDIS_URL: '' },
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  }
+
+  it.each([
+    ['malformed', 'redis://:s3cret-pw@127.0.0.1:notaport'],
+    ['unreachable', 'redis://user:s3cret-pw@127.0.0.1:1/0'],
+  ])(
+    'a %s --redis-url with a password never prints it',
+    async (_kind, url) => {
+      const { code, output } = await run(['--port', '0', '--store', 'redis', '--redis-url', url]);
+      expect(code).toBe(2);
+      expect(output).toMatch(/redis/i);
+      expect(output).not.toContain('s3cret');
+    },
+    30_000,
+  );
+
+  it('masks credentials in URLs in log events and in free text', () => {
+    const lines: string[] = [];
+    createLogger({ write: (s: string) => lines.push(s) }, false).event(
+      'error',
+      'Redis at redis://:s3cret@h:1 is gone',
+      {
+        error: 'connect to rediss://u:p@ss/w@rd@h:2 failed',
+      },
+    );
+    expect(lines.join('')).not.toMatch(/s3cret|p@ss|w@rd/);
+    expect(maskSecrets('x redis://:pw@h:1/0 y')).toBe('x redis://***@h:1/0 y');
+    expect(maskUrl('redis://:pw@h:1/0')).toBe('redis://:***@h:1/0');
+  });
+
+  it('start-up says who may use the admin routes and the inspector, never the token', async () => {
+    const token = 'banner-admin-token-s3cret';
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'mock', 'node', 'main.ts'), '--port', '0', '--admin-token', token],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      await until(() => /Admin routes/.test(output), 20_000);
+      expect(output).toMatch(/Admin routes and inspector data: need the admin token/);
+      expect(output).not.toContain(token);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
 });

@@ -2,6 +2,7 @@
 import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
 import { createLogger } from '../core/log';
+import { maskSecrets } from '../core/redact';
 import { adminOn, inspectorOn } from './routes';
 
 async function main(): Promise<void> {
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
     return;
   }
   if (!parsed.ok) {
-    process.stderr.write(`mock: ${parsed.error}\n(see --help)\n`);
+    process.stderr.write(`mock: ${maskSecrets(parsed.error)}\n(see --help)\n`);
     process.exit(2);
   }
   const config = parsed.config;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   try {
     mock = await createMockServer({ ...config, log });
   } catch (err) {
-    process.stderr.write(`mock: cannot start: ${(err as Error).message}\n`);
+    process.stderr.write(`mock: cannot start: ${maskSecrets((err as Error).message)}\n`);
     process.exit(2);
   }
   let baseUrl: string;
