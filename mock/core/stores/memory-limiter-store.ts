@@ -15,18 +15,21 @@ import {
   type WindowSpec,
 } from './types';
 
-interface Counter {
-  index: number;
-  count: number;
-}
-
-interface Entry {
-  windows: Partial<Record<WindowSpec['name'], Counter>>;
+/**
+ * One subject's state in one flat object (no nested objects: some 100 bytes per address in the table). A window
+ * counter is valid only while its index is the current window's; -1 = none.
+ */
+class Entry {
+  minuteIndex = -1;
+  minuteCount = 0;
+  dayIndex = -1;
+  dayCount = 0;
   /** Requests refused in the current minute, toward a ban. */
-  rejected?: Counter;
-  bannedUntil?: number;
+  rejectedIndex = -1;
+  rejectedCount = 0;
+  bannedUntil = 0;
   /** When every window and ban of this entry has ended: the sweep drops it then. */
-  expiresMs: number;
+  expiresMs = 0;
 }
 
 export interface MemoryLimiterOptions {
@@ -78,14 +81,33 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
       const oldest = addresses.keys().next();
       if (!oldest.done) addresses.delete(oldest.value);
     }
-    const entry: Entry = { windows: {}, expiresMs: 0 };
+    const entry = new Entry();
     map.set(subject, entry);
     return entry;
   };
 
   const read = (entry: Entry | undefined, w: WindowSpec, nowMs: number): number => {
-    const c = entry?.windows[w.name];
-    return c && c.index === windowIndex(w, nowMs) ? c.count : 0;
+    if (!entry) return 0;
+    const index = windowIndex(w, nowMs);
+    if (w.name === 'minute') return entry.minuteIndex === index ? entry.minuteCount : 0;
+    return entry.dayIndex === index ? entry.dayCount : 0;
+  };
+  /** Count one request in `w`; the count including it. */
+  const bump = (entry: Entry, w: WindowSpec, nowMs: number): number => {
+    const index = windowIndex(w, nowMs);
+    entry.expiresMs = Math.max(entry.expiresMs, (index + 1) * w.windowMs);
+    if (w.name === 'minute') {
+      if (entry.minuteIndex !== index) {
+        entry.minuteIndex = index;
+        entry.minuteCount = 0;
+      }
+      return ++entry.minuteCount;
+    }
+    if (entry.dayIndex !== index) {
+      entry.dayIndex = index;
+      entry.dayCount = 0;
+    }
+    return ++entry.dayCount;
   };
   const peek = (subject: string, windows: readonly WindowSpec[], nowMs: number): number[] => {
     const entry = tableOf(subject).get(subject);
@@ -100,34 +122,29 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
   ): ConsumeOutcome => {
     maybeSweep(nowMs);
     const used = peek(subject, windows, nowMs);
-    const bannedUntil = tableOf(subject).get(subject)?.bannedUntil;
-    if (bannedUntil !== undefined && bannedUntil > nowMs)
-      return { kind: 'banned', untilMs: bannedUntil, used };
+    const bannedUntil = tableOf(subject).get(subject)?.bannedUntil ?? 0;
+    if (bannedUntil > nowMs) return { kind: 'banned', untilMs: bannedUntil, used };
     const entry = touch(subject);
     if (windows.some((w, i) => (used[i] ?? 0) >= w.limit)) {
       const minute = Math.floor(nowMs / MINUTE_MS);
-      if (entry.rejected?.index === minute) entry.rejected.count++;
-      else entry.rejected = { index: minute, count: 1 };
+      if (entry.rejectedIndex !== minute) {
+        entry.rejectedIndex = minute;
+        entry.rejectedCount = 0;
+      }
+      entry.rejectedCount++;
       entry.expiresMs = Math.max(entry.expiresMs, (minute + 1) * MINUTE_MS);
-      if (ban.threshold > 0 && entry.rejected.count >= ban.threshold) {
+      if (ban.threshold > 0 && entry.rejectedCount >= ban.threshold) {
         entry.bannedUntil = nowMs + ban.banMs;
-        entry.rejected = undefined;
+        {
+          entry.rejectedIndex = -1;
+          entry.rejectedCount = 0;
+        }
         entry.expiresMs = Math.max(entry.expiresMs, entry.bannedUntil);
         return { kind: 'banned', untilMs: entry.bannedUntil, used };
       }
       return { kind: 'limited', used };
     }
-    return {
-      kind: 'admitted',
-      used: windows.map((w) => {
-        const index = windowIndex(w, nowMs);
-        const c = entry.windows[w.name];
-        entry.expiresMs = Math.max(entry.expiresMs, (index + 1) * w.windowMs);
-        if (c && c.index === index) return ++c.count;
-        entry.windows[w.name] = { index, count: 1 };
-        return 1;
-      }),
-    };
+    return { kind: 'admitted', used: windows.map((w) => bump(entry, w, nowMs)) };
   };
 
   return {

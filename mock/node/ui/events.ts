@@ -39,12 +39,25 @@ export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = Object.freeze({
 export interface StreamState {
   open: number;
   limits: StreamLimits;
+  /** The last snapshot built and when: every stream of one tick shares it (built once, not once per stream). */
+  shared?: { atMs: number; deps: Deps; data: Promise<string> };
 }
 
 export const createStreamState = (limits: Partial<StreamLimits> = {}): StreamState => ({
   open: 0,
   limits: { ...DEFAULT_STREAM_LIMITS, ...limits },
 });
+
+/** The snapshot as JSON, built at most once per half tick for all streams of these deps. */
+function snapshot(state: StreamState, deps: Deps): Promise<string> {
+  const now = Date.now();
+  const shared = state.shared;
+  if (shared && shared.deps === deps && now - shared.atMs < state.limits.tickMs / 2) return shared.data;
+  const data = inspectorData(deps, state.limits.recordsShown).then((d) => JSON.stringify(d));
+  state.shared = { atMs: now, deps, data };
+  data.catch(() => (state.shared = undefined));
+  return data;
+}
 
 const KEEPALIVE_TICKS = 15;
 
@@ -102,7 +115,7 @@ export function streamSnapshots(out: EventSink, current: () => Deps, state: Stre
     }
     busy = true;
     try {
-      const data = JSON.stringify(await inspectorData(current(), limits.recordsShown));
+      const data = await snapshot(state, current());
       if (closed) return;
       if (data !== last) {
         send(`data: ${data}\n\n`);
