@@ -16,20 +16,24 @@ import {
 } from './types';
 
 /**
- * One subject's state in one flat object (no nested objects: some 100 bytes per address in the table). A window
- * counter is valid only while its index is the current window's; -1 = none.
+ * One subject's window counters in one flat object of small integers (some 130 bytes per address in the table,
+ * key included). A counter is valid only while its index is the current window's; -1 = none.
  */
 class Entry {
   minuteIndex = -1;
   minuteCount = 0;
   dayIndex = -1;
   dayCount = 0;
-  /** Requests refused in the current minute, toward a ban. */
-  rejectedIndex = -1;
-  rejectedCount = 0;
-  bannedUntil = 0;
-  /** When every window and ban of this entry has ended: the sweep drops it then. */
-  expiresMs = 0;
+  /** The minute (since the epoch) by which every window of this entry has ended: the sweep drops it then. */
+  expiresMin = 0;
+}
+
+/** Refusals toward a ban, and the ban: kept apart, only for subjects that have been refused. */
+interface Penalty {
+  rejectedIndex: number;
+  rejectedCount: number;
+  bannedUntil: number;
+  expiresMs: number;
 }
 
 export interface MemoryLimiterOptions {
@@ -47,18 +51,27 @@ const MINUTE_MS = 60_000;
 const SWEEP_INTERVAL_MS = MINUTE_MS;
 export const DEFAULT_MAX_ADDRESSES = 100_000;
 
+/**
+ * A flat copy of `s`: a subject built by concatenation is a tree of strings (a slice of a header among them) that
+ * would stay in memory as long as the table keeps it.
+ */
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+
 /** Build an in-memory limiter store. */
 export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): MemoryLimiterStore {
   const maxAddresses = Math.max(1, options.maxAddresses ?? DEFAULT_MAX_ADDRESSES);
   const keys = new Map<string, Entry>();
   /** In least-recently-used order: the first entry is the one seen longest ago. */
   const addresses = new Map<string, Entry>();
+  const penalties = new Map<string, Penalty>();
   let nextSweep = -Infinity;
 
   const tableOf = (subject: string): Map<string, Entry> => (subject.startsWith('addr:') ? addresses : keys);
 
   const sweep = (nowMs: number): void => {
-    for (const map of [keys, addresses]) for (const [k, e] of map) if (e.expiresMs <= nowMs) map.delete(k);
+    const nowMin = Math.floor(nowMs / MINUTE_MS);
+    for (const map of [keys, addresses]) for (const [k, e] of map) if (e.expiresMin <= nowMin) map.delete(k);
+    for (const [k, p] of penalties) if (p.expiresMs <= nowMs) penalties.delete(k);
   };
   const maybeSweep = (nowMs: number): void => {
     if (nowMs < nextSweep) return;
@@ -79,10 +92,13 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     }
     if (map === addresses && addresses.size >= maxAddresses) {
       const oldest = addresses.keys().next();
-      if (!oldest.done) addresses.delete(oldest.value);
+      if (!oldest.done) {
+        addresses.delete(oldest.value);
+        penalties.delete(oldest.value);
+      }
     }
     const entry = new Entry();
-    map.set(subject, entry);
+    map.set(flat(subject), entry);
     return entry;
   };
 
@@ -95,7 +111,7 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
   /** Count one request in `w`; the count including it. */
   const bump = (entry: Entry, w: WindowSpec, nowMs: number): number => {
     const index = windowIndex(w, nowMs);
-    entry.expiresMs = Math.max(entry.expiresMs, (index + 1) * w.windowMs);
+    entry.expiresMin = Math.max(entry.expiresMin, Math.ceil(((index + 1) * w.windowMs) / MINUTE_MS));
     if (w.name === 'minute') {
       if (entry.minuteIndex !== index) {
         entry.minuteIndex = index;
@@ -122,25 +138,25 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
   ): ConsumeOutcome => {
     maybeSweep(nowMs);
     const used = peek(subject, windows, nowMs);
-    const bannedUntil = tableOf(subject).get(subject)?.bannedUntil ?? 0;
-    if (bannedUntil > nowMs) return { kind: 'banned', untilMs: bannedUntil, used };
+    const penalty = penalties.get(subject);
+    if (penalty && penalty.bannedUntil > nowMs) return { kind: 'banned', untilMs: penalty.bannedUntil, used };
     const entry = touch(subject);
     if (windows.some((w, i) => (used[i] ?? 0) >= w.limit)) {
       const minute = Math.floor(nowMs / MINUTE_MS);
-      if (entry.rejectedIndex !== minute) {
-        entry.rejectedIndex = minute;
-        entry.rejectedCount = 0;
+      const p = penalty ?? { rejectedIndex: -1, rejectedCount: 0, bannedUntil: 0, expiresMs: 0 };
+      if (!penalty) penalties.set(flat(subject), p);
+      if (p.rejectedIndex !== minute) {
+        p.rejectedIndex = minute;
+        p.rejectedCount = 0;
       }
-      entry.rejectedCount++;
-      entry.expiresMs = Math.max(entry.expiresMs, (minute + 1) * MINUTE_MS);
-      if (ban.threshold > 0 && entry.rejectedCount >= ban.threshold) {
-        entry.bannedUntil = nowMs + ban.banMs;
-        {
-          entry.rejectedIndex = -1;
-          entry.rejectedCount = 0;
-        }
-        entry.expiresMs = Math.max(entry.expiresMs, entry.bannedUntil);
-        return { kind: 'banned', untilMs: entry.bannedUntil, used };
+      p.rejectedCount++;
+      p.expiresMs = Math.max(p.expiresMs, (minute + 1) * MINUTE_MS);
+      if (ban.threshold > 0 && p.rejectedCount >= ban.threshold) {
+        p.bannedUntil = nowMs + ban.banMs;
+        p.rejectedIndex = -1;
+        p.rejectedCount = 0;
+        p.expiresMs = Math.max(p.expiresMs, p.bannedUntil);
+        return { kind: 'banned', untilMs: p.bannedUntil, used };
       }
       return { kind: 'limited', used };
     }
@@ -153,6 +169,7 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     reset: async () => {
       keys.clear();
       addresses.clear();
+      penalties.clear();
       nextSweep = -Infinity;
     },
     close: async () => undefined,
