@@ -105,8 +105,10 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --ban-seconds N              length of a ban (default 300)
   --sunset DATE                Sunset date of the deprecated pet lookup (not published; none by default)
   --successor-link URL         Link rel="successor-version" of the deprecated pet lookup
-  --no-admin                   turn off /_mock/* (reset, state) for a shared deployment
-  --admin-token TOKEN          require "Authorization: Bearer TOKEN" on /_mock/* (env MOCK_ADMIN_TOKEN)
+  --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
+  --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
+                               "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
+                               admin routes and the inspector are off
   --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
   --watch                      reload spec, keys and seed files when they change (stored state is kept)
   --example-engine spec|prism  who answers operations that are no resource: the document's examples, else
