@@ -119,8 +119,9 @@ export async function startCeiling(dir: string, answers: CannedAnswer[]): Promis
 }
 
 async function resetStore(name: string, port: number): Promise<void> {
-  // Reset with the enterprise key: an anonymous admin call would be rate limited like any other.
-  const ent = { Authorization: `Bearer ${ENT_KEY}` };
+  // Reset with the enterprise key: an anonymous admin call would be rate limited like any other. The custom
+  // header is what a cross-site page cannot send (the mock refuses a reset without it).
+  const ent = { Authorization: `Bearer ${ENT_KEY}`, 'X-Mock-Admin': '1' };
   const reset = await send(port, '/_mock/reset', { method: 'POST', headers: ent, body: '' });
   await reset.arrayBuffer();
   if (reset.status !== 200) throw new Error(`${name}: POST /_mock/reset answered ${reset.status}`);

@@ -96,6 +96,8 @@ export interface Reply {
   contentType?: string;
   /** A streamed body: the adapter hands over the open response. */
   stream?: (out: EventSink) => void;
+  /** false: no CORS headers whatever the origin (the mock's own admin and inspector routes). */
+  cors?: false;
 }
 
 export type StageOutcome = { next: Ctx } | { reply: Reply; ctx: Ctx };

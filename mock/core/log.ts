@@ -1,4 +1,5 @@
 /** Structured log lines (JSON, one per line). Callers pass labels, never keys: see Identity.label. */
+import { maskSecrets } from './redact';
 export interface Logger {
   request(entry: { method: string; path: string; status: number; ms: number; caller: string }): void;
   event(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
@@ -11,7 +12,8 @@ export function createLogger(out: { write(s: string): unknown }, quiet: boolean)
       if (!quiet) out.write(`${JSON.stringify({ t: new Date().toISOString(), ...entry })}\n`);
     },
     event(level, msg, fields) {
-      out.write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields })}\n`);
+      // Events carry messages from libraries (a Redis error…): credentials in URLs are masked.
+      out.write(`${maskSecrets(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }))}\n`);
     },
   };
 }

@@ -20,7 +20,7 @@ import { handle } from './stages/handle';
 export interface StageHooks<D extends Deps> {
   /** Run before counting: routes that must never spend or be refused by a quota (health, docs assets). */
   beforeLimit?: readonly Stage<D>[];
-  /** Run after counting, before routing: the mock's own routes outside the base path. */
+  /** Run after counting, before preflight and routing: the mock's own routes outside the base path. */
   afterLimit?: readonly Stage<D>[];
 }
 
@@ -31,8 +31,9 @@ export function buildStages<D extends Deps>(hooks: StageHooks<D> = {}): Stage<D>
     ...(hooks.beforeLimit ?? []),
     rateLimit,
     requireHost,
-    preflight,
+    // The hooks' routes answer their own preflights (the admin routes refuse them: no CORS there).
     ...(hooks.afterLimit ?? []),
+    preflight,
     route,
     authorize,
     readBody,

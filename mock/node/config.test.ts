@@ -79,3 +79,36 @@ describe('--trust-proxy (issue 13)', () => {
     if (r.ok === false) expect(r.error).toMatch(/--trust-proxy: "proxy.example"/);
   });
 });
+
+describe('no secret in a config error', () => {
+  it.each([
+    'redis://:s3cret-pw@127.0.0.1:notaport',
+    'redis://user:s3cret-pw@[bad',
+    'redis://:s3cret-pw@host:99999',
+    'http://:s3cret-pw@host:6379',
+    's3cret-pw',
+    ':s3cret-pw@host',
+  ])('a malformed --redis-url %s is refused without its password', (url) => {
+    for (const r of [
+      parseConfig(['--store', 'redis', '--redis-url', url], {}),
+      parseConfig(['--store', 'redis'], { REDIS_URL: url }),
+    ]) {
+      expect(r.ok).toBe(false);
+      if (r.ok !== false) return;
+      expect(r.error).toMatch(/--redis-url/);
+      expect(r.error).not.toContain('s3cret');
+    }
+  });
+
+  it('a good --redis-url with a password is accepted', () => {
+    const r = parseConfig(['--store', 'redis', '--redis-url', 'redis://:pw@db.example:6379/2'], {});
+    expect(r.ok).toBe(true);
+  });
+
+  it('refuses an admin token shorter than 16 characters, without echoing it', () => {
+    const r = parseConfig(['--admin-token', 'short-s3cret'], {});
+    expect(r.ok).toBe(false);
+    if (r.ok === false) expect(r.error).not.toContain('short-s3cret');
+    expect(parseConfig([], { MOCK_ADMIN_TOKEN: 'a-long-enough-admin-token' }).ok).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
+import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
 import { ENGINE_DEFAULTS, PETSTORE_POLICY, type MockConfig, type ValidationPolicy } from '../core/settings';
 
@@ -105,8 +106,10 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --ban-seconds N              length of a ban (default 300)
   --sunset DATE                Sunset date of the deprecated pet lookup (not published; none by default)
   --successor-link URL         Link rel="successor-version" of the deprecated pet lookup
-  --no-admin                   turn off /_mock/* (reset, state) for a shared deployment
-  --admin-token TOKEN          require "Authorization: Bearer TOKEN" on /_mock/* (env MOCK_ADMIN_TOKEN)
+  --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
+  --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
+                               "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
+                               admin routes and the inspector are off
   --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
   --watch                      reload spec, keys and seed files when they change (stored state is kept)
   --example-engine spec|prism  who answers operations that are no resource: the document's examples, else
@@ -203,10 +206,37 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   };
   const trust = parseTrustList(config.trustProxy);
   if (!trust.ok) errors.push(trust.error);
+  // Never echoed: a mistyped token is still a secret.
+  if (config.adminToken !== null && config.adminToken.length < 16)
+    errors.push('--admin-token (or MOCK_ADMIN_TOKEN) must be at least 16 characters');
+  if (config.store === 'redis') {
+    const problem = redisUrlProblem(config.redisUrl);
+    // An unparseable value may be anything, a bare password included: it is not echoed at all.
+    if (problem)
+      errors.push(
+        `--redis-url ${problem}${URL.canParse(config.redisUrl) ? `, got "${maskUrl(config.redisUrl)}"` : ''}`,
+      );
+  }
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
   return { ok: true, config: Object.freeze(config) };
+}
+
+/** Pure: why `url` is no Redis URL ioredis can use, or undefined. Never echoes the URL (the caller masks it). */
+function redisUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a valid URL (redis://[[user]:password@]host:port[/db])';
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    return 'must start with redis:// or rediss://';
+  if (!parsed.hostname) return 'names no host';
+  if (parsed.pathname.length > 1 && !/^\/\d+$/.test(parsed.pathname))
+    return 'may name only a database number';
+  return undefined;
 }
 
 /** Defaults with `overrides` applied, for library use and tests. */

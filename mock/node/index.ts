@@ -20,7 +20,7 @@ import { silentLogger, type Logger } from '../core/log';
 import { buildStages } from '../core/pipeline';
 import type { MockConfig } from '../core/settings';
 import type { LimiterStore, RecordStore, SeedData } from '../core/stores/types';
-import { admin, resetState } from './admin';
+import { resetState } from './admin';
 import { DEFAULT_KEYS_FILE, nodeDefaults } from './config';
 import type { NodeDeps } from './deps';
 import { createExampleEngine } from './engines';
@@ -30,7 +30,9 @@ import { createStores } from './stores';
 import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from './ui/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
-import { isUiPath, ui } from './ui/stage';
+import { isLoopback, ownRefusals, ownRoutes } from './routes';
+import { createStreamState, type StreamLimits } from './ui/events';
+import { isUiPath } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
 
 export interface MockServerOptions extends Partial<MockConfig> {
@@ -44,6 +46,8 @@ export interface MockServerOptions extends Partial<MockConfig> {
   log?: Logger;
   /** How often --watch looks at the files (default 500 ms). */
   watchIntervalMs?: number;
+  /** Bounds of the inspector's live streams (mock/node/ui/events.ts). */
+  inspectorStreams?: Partial<StreamLimits>;
 }
 
 export interface MockServer {
@@ -63,12 +67,16 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** The engine's stages with the Node layer's own: admin routes and pages. */
-export const NODE_STAGES = buildStages<NodeDeps>({ afterLimit: [admin, ui] });
+/**
+ * The engine's stages with the Node layer's own routes (admin, pages): served before the rate limit to whoever
+ * may call them, refused after it (counted, with the rate-limit headers). See ./routes.ts.
+ */
+export const NODE_STAGES = buildStages<NodeDeps>({ beforeLimit: [ownRoutes], afterLimit: [ownRefusals] });
 
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { keys, seed, clock, records, limiter, log, watchIntervalMs, ...overrides } = options;
+  const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
+    options;
   const config = settingsWith({ ...nodeDefaults(), ...overrides });
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
@@ -101,6 +109,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
   await stores.seedIfNew(seedData, base.model.resources);
+  // Until it listens, and on any address but loopback, admin and inspector need the admin token.
+  const listener = { exposed: true };
   const deps: NodeDeps = {
     ...base,
     allowShortKeys,
@@ -108,6 +118,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       documents: await loadSpecDocuments(config.specPath, spec.basePath),
       recent,
       current: () => holder.current,
+      streams: createStreamState(inspectorStreams),
+      listener,
     },
   };
   const holder = { current: deps };
@@ -134,6 +146,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
   );
+  server.on('listening', () => {
+    const address = server.address();
+    listener.exposed = typeof address === 'string' || address === null ? false : !isLoopback(address.address);
+  });
   server.on('clientError', createClientErrorHandler(holder));
   server.on('connect', createConnectHandler(holder));
   server.on('checkExpectation', createExpectationHandler(holder));

@@ -3,6 +3,8 @@ import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
 import { createLogger } from '../core/log';
 import { packageVersion } from '../../spec/paths';
+import { maskSecrets } from '../core/redact';
+import { adminOn, inspectorOn } from './routes';
 
 async function main(): Promise<void> {
   const parsed = parseConfig(process.argv.slice(2), process.env);
@@ -15,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
   if (!parsed.ok) {
-    process.stderr.write(`mock: ${parsed.error}\n(see --help)\n`);
+    process.stderr.write(`mock: ${maskSecrets(parsed.error)}\n(see --help)\n`);
     process.exit(2);
   }
   const config = parsed.config;
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   try {
     mock = await createMockServer({ ...config, log });
   } catch (err) {
-    process.stderr.write(`mock: cannot start: ${(err as Error).message}\n`);
+    process.stderr.write(`mock: cannot start: ${maskSecrets((err as Error).message)}\n`);
     process.exit(2);
   }
   let baseUrl: string;
@@ -38,8 +40,9 @@ async function main(): Promise<void> {
   process.stdout.write(banner(baseUrl, mock, config.keysFile === DEFAULT_KEYS_FILE, config.store));
   const origin = new URL(baseUrl).origin;
   process.stdout.write(
-    `API reference: ${origin}/_mock/docs${config.inspector ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
+    `API reference: ${origin}/_mock/docs${inspectorOn(mock.deps) ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
   );
+  process.stdout.write(`${adminLine(mock, config.host)}\n`);
   const stop = (signal: string) => {
     log.event('info', `received ${signal}, shutting down`);
     const force = setTimeout(() => process.exit(0), 3000);
@@ -48,6 +51,17 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Who may use the admin routes and the inspector on this listener (never the token itself). */
+function adminLine(mock: MockServer, host: string): string {
+  const deps = mock.deps;
+  if (!deps.config.admin && !deps.config.inspector) return 'Admin routes and inspector: off';
+  if (!adminOn(deps) && !inspectorOn(deps))
+    return `Admin routes and inspector: off (listening on ${host}, not a loopback address, without --admin-token)`;
+  if (deps.config.adminToken !== null)
+    return 'Admin routes and inspector data: need the admin token (--admin-token; not printed)';
+  return 'Admin routes and inspector: this machine only (POST /_mock/reset needs the header X-Mock-Admin: 1)';
 }
 
 /** A safe GET of this document to try first: one without path parameters, else any GET. */

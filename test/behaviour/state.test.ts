@@ -53,7 +53,7 @@ describe('categories are real state', () => {
 
   it('POST /_mock/reset resets over HTTP', async () => {
     await create({ name: 'gone' });
-    const res = await h.http.post('/_mock/reset');
+    const res = await h.http.post('/_mock/reset').set('X-Mock-Admin', '1');
     expect(res.status).toBe(200);
     expect((await list()).map((c) => c.name)).toEqual(['dog', 'cat', 'rabbit']);
   });

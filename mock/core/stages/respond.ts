@@ -32,7 +32,8 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
     reply.status === 204 ? {} : { 'Content-Type': contentType };
   Object.assign(headers, ctx.limitHeaders);
   const origin = ctx.req.headers.origin;
-  if (typeof origin === 'string') Object.assign(headers, corsHeaders(deps.config, origin));
+  if (typeof origin === 'string' && reply.cors !== false)
+    Object.assign(headers, corsHeaders(deps.config, origin));
   if (ctx.operation?.deprecated) Object.assign(headers, deprecationHeaders(ctx, deps));
   if (reply.headers) Object.assign(headers, reply.headers);
   if (!reply.stream) headers['Content-Length'] = body.length;

@@ -1,4 +1,12 @@
-/** Rate-limit counters in process memory. JavaScript runs one request at a time, so each call is atomic. */
+/**
+ * Rate-limit counters in process memory. JavaScript runs one request at a time, so each call is atomic.
+ *
+ * Bounded like nginx's `limit_req_zone`: the state of client addresses (anonymous callers) lives in a table of
+ * at most `maxAddresses` entries kept in least-recently-used order; when it is full, the address seen longest
+ * ago is forgotten (it starts again with a full quota). Keys are never evicted by addresses: their number is
+ * fixed by the keys file. Every entry is dropped once its last window (or ban) has ended, by a sweep that runs
+ * at most once a minute of the mock's clock.
+ */
 import {
   windowIndex,
   type BanPolicy,
@@ -7,76 +15,119 @@ import {
   type WindowSpec,
 } from './types';
 
-interface Counter {
-  index: number;
-  count: number;
+/**
+ * One subject's window counters in one flat object of small integers (some 130 bytes per address in the table,
+ * key included). A counter is valid only while its index is the current window's; -1 = none.
+ */
+class Entry {
+  minuteIndex = -1;
+  minuteCount = 0;
+  dayIndex = -1;
+  dayCount = 0;
+  /** The minute (since the epoch) by which every window of this entry has ended: the sweep drops it then. */
+  expiresMin = 0;
+}
+
+/** Refusals toward a ban, and the ban: kept apart, only for subjects that have been refused. */
+interface Penalty {
+  rejectedIndex: number;
+  rejectedCount: number;
+  bannedUntil: number;
   expiresMs: number;
 }
 
-/** One subject's counters, by window name. */
-type Windows = Partial<Record<WindowSpec['name'], Counter>>;
+export interface MemoryLimiterOptions {
+  /** Most client addresses with state at once (default 100,000); when full, the least recently seen goes. */
+  maxAddresses?: number;
+}
+
+export interface MemoryLimiterStore extends LimiterStore {
+  /** Subjects (keys and addresses) with state now. */
+  size(): number;
+}
 
 const MINUTE_MS = 60_000;
-/** Sweep stale subjects once this many have been seen, so anonymous addresses cannot grow memory forever. */
-const SWEEP_EVERY = 10_000;
+/** Expired entries are swept at most this often (by the clock passed in, so tests can move it). */
+const SWEEP_INTERVAL_MS = MINUTE_MS;
+export const DEFAULT_MAX_ADDRESSES = 100_000;
+
+/**
+ * A flat copy of `s`: a subject built by concatenation is a tree of strings (a slice of a header among them) that
+ * would stay in memory as long as the table keeps it.
+ */
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 /** Build an in-memory limiter store. */
-export function createMemoryLimiterStore(): LimiterStore {
-  // Keyed by subject alone, each window's counter under its name: no key is built per window per request.
-  const counters = new Map<string, Windows>();
-  const rejections = new Map<string, Counter>();
-  const bans = new Map<string, number>();
-  let inserts = 0;
+export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): MemoryLimiterStore {
+  const maxAddresses = Math.max(1, options.maxAddresses ?? DEFAULT_MAX_ADDRESSES);
+  const keys = new Map<string, Entry>();
+  /** In least-recently-used order: the first entry is the one seen longest ago. */
+  const addresses = new Map<string, Entry>();
+  const penalties = new Map<string, Penalty>();
+  let nextSweep = -Infinity;
 
-  const sweepSometimes = (nowMs: number): void => {
-    if (++inserts % SWEEP_EVERY === 0) sweep(nowMs);
-  };
-  const bump = (map: Map<string, Counter>, key: string, index: number, windowMs: number): number => {
-    const c = map.get(key);
-    if (c && c.index === index) return ++c.count;
-    if (!c) sweepSometimes(index * windowMs);
-    map.set(key, { index, count: 1, expiresMs: (index + 1) * windowMs });
-    return 1;
-  };
+  const tableOf = (subject: string): Map<string, Entry> => (subject.startsWith('addr:') ? addresses : keys);
+
   const sweep = (nowMs: number): void => {
-    for (const [k, c] of rejections) if (c.expiresMs <= nowMs) rejections.delete(k);
-    for (const [k, mine] of counters)
-      if (!Object.values(mine).some((c) => c.expiresMs > nowMs)) counters.delete(k);
-    for (const [k, until] of bans) if (until <= nowMs) bans.delete(k);
+    const nowMin = Math.floor(nowMs / MINUTE_MS);
+    for (const map of [keys, addresses]) for (const [k, e] of map) if (e.expiresMin <= nowMin) map.delete(k);
+    for (const [k, p] of penalties) if (p.expiresMs <= nowMs) penalties.delete(k);
   };
-  const countsOf = (mine: Windows | undefined, windows: readonly WindowSpec[], nowMs: number): number[] => {
-    const used: number[] = [];
-    for (const w of windows) {
-      const c = mine?.[w.name];
-      used.push(c && c.index === windowIndex(w, nowMs) ? c.count : 0);
-    }
-    return used;
+  const maybeSweep = (nowMs: number): void => {
+    if (nowMs < nextSweep) return;
+    nextSweep = nowMs + SWEEP_INTERVAL_MS;
+    sweep(nowMs);
   };
-  const peek = (subject: string, windows: readonly WindowSpec[], nowMs: number): number[] =>
-    countsOf(counters.get(subject), windows, nowMs);
-  /** Count one request in every window of `subject` (its counters `mine`); the counts including it. */
-  const count = (
-    subject: string,
-    found: Windows | undefined,
-    windows: readonly WindowSpec[],
-    nowMs: number,
-  ): number[] => {
-    let mine = found;
-    if (!mine) {
-      sweepSometimes(nowMs);
-      counters.set(subject, (mine = {}));
+
+  /** The subject's entry for writing: created when new (evicting the oldest address when full), marked recent. */
+  const touch = (subject: string): Entry => {
+    const map = tableOf(subject);
+    const found = map.get(subject);
+    if (found) {
+      if (map === addresses) {
+        map.delete(subject);
+        map.set(subject, found);
+      }
+      return found;
     }
-    const used: number[] = [];
-    for (const w of windows) {
-      const index = windowIndex(w, nowMs);
-      const c = mine[w.name];
-      if (c && c.index === index) used.push(++c.count);
-      else {
-        mine[w.name] = { index, count: 1, expiresMs: (index + 1) * w.windowMs };
-        used.push(1);
+    if (map === addresses && addresses.size >= maxAddresses) {
+      const oldest = addresses.keys().next();
+      if (!oldest.done) {
+        addresses.delete(oldest.value);
+        penalties.delete(oldest.value);
       }
     }
-    return used;
+    const entry = new Entry();
+    map.set(flat(subject), entry);
+    return entry;
+  };
+
+  const read = (entry: Entry | undefined, w: WindowSpec, nowMs: number): number => {
+    if (!entry) return 0;
+    const index = windowIndex(w, nowMs);
+    if (w.name === 'minute') return entry.minuteIndex === index ? entry.minuteCount : 0;
+    return entry.dayIndex === index ? entry.dayCount : 0;
+  };
+  /** Count one request in `w`; the count including it. */
+  const bump = (entry: Entry, w: WindowSpec, nowMs: number): number => {
+    const index = windowIndex(w, nowMs);
+    entry.expiresMin = Math.max(entry.expiresMin, Math.ceil(((index + 1) * w.windowMs) / MINUTE_MS));
+    if (w.name === 'minute') {
+      if (entry.minuteIndex !== index) {
+        entry.minuteIndex = index;
+        entry.minuteCount = 0;
+      }
+      return ++entry.minuteCount;
+    }
+    if (entry.dayIndex !== index) {
+      entry.dayIndex = index;
+      entry.dayCount = 0;
+    }
+    return ++entry.dayCount;
+  };
+  const peek = (subject: string, windows: readonly WindowSpec[], nowMs: number): number[] => {
+    const entry = tableOf(subject).get(subject);
+    return windows.map((w) => read(entry, w, nowMs));
   };
 
   const consume = (
@@ -85,21 +136,31 @@ export function createMemoryLimiterStore(): LimiterStore {
     nowMs: number,
     ban: BanPolicy,
   ): ConsumeOutcome => {
-    const mine = counters.get(subject);
-    const used = countsOf(mine, windows, nowMs);
-    const bannedUntil = bans.get(subject);
-    if (bannedUntil !== undefined && bannedUntil > nowMs)
-      return { kind: 'banned', untilMs: bannedUntil, used };
+    maybeSweep(nowMs);
+    const used = peek(subject, windows, nowMs);
+    const penalty = penalties.get(subject);
+    if (penalty && penalty.bannedUntil > nowMs) return { kind: 'banned', untilMs: penalty.bannedUntil, used };
+    const entry = touch(subject);
     if (windows.some((w, i) => (used[i] ?? 0) >= w.limit)) {
-      const rejected = bump(rejections, subject, Math.floor(nowMs / MINUTE_MS), MINUTE_MS);
-      if (ban.threshold > 0 && rejected >= ban.threshold) {
-        bans.set(subject, nowMs + ban.banMs);
-        rejections.delete(subject);
-        return { kind: 'banned', untilMs: nowMs + ban.banMs, used };
+      const minute = Math.floor(nowMs / MINUTE_MS);
+      const p = penalty ?? { rejectedIndex: -1, rejectedCount: 0, bannedUntil: 0, expiresMs: 0 };
+      if (!penalty) penalties.set(flat(subject), p);
+      if (p.rejectedIndex !== minute) {
+        p.rejectedIndex = minute;
+        p.rejectedCount = 0;
+      }
+      p.rejectedCount++;
+      p.expiresMs = Math.max(p.expiresMs, (minute + 1) * MINUTE_MS);
+      if (ban.threshold > 0 && p.rejectedCount >= ban.threshold) {
+        p.bannedUntil = nowMs + ban.banMs;
+        p.rejectedIndex = -1;
+        p.rejectedCount = 0;
+        p.expiresMs = Math.max(p.expiresMs, p.bannedUntil);
+        return { kind: 'banned', untilMs: p.bannedUntil, used };
       }
       return { kind: 'limited', used };
     }
-    return { kind: 'admitted', used: count(subject, mine, windows, nowMs) };
+    return { kind: 'admitted', used: windows.map((w) => bump(entry, w, nowMs)) };
   };
 
   return {
@@ -107,10 +168,12 @@ export function createMemoryLimiterStore(): LimiterStore {
     consume,
     peek,
     reset: async () => {
-      counters.clear();
-      rejections.clear();
-      bans.clear();
+      keys.clear();
+      addresses.clear();
+      penalties.clear();
+      nextSweep = -Infinity;
     },
     close: async () => undefined,
+    size: () => keys.size + addresses.size,
   };
 }

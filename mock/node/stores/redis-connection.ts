@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
+import { maskSecrets, maskUrl } from '../../core/redact';
 import { StoreUnavailableError } from '../../core/stores/types';
 
 export type RedisLog = (event: { level: 'info' | 'warn' | 'error'; msg: string }) => void;
@@ -47,18 +48,10 @@ export function luaScript(source: string): LuaScript {
   return { source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
-/** The URL without its password (or user name), for messages and logs. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@');
-  }
-}
+/** The URL without its password, for messages and logs (a malformed URL keeps no user part at all). */
+export const redactRedisUrl = maskUrl;
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const errorText = (err: unknown): string => maskSecrets(err instanceof Error ? err.message : String(err));
 
 /** Connect to Redis at `url`; rejects with a clear message (no password) when it cannot be reached in time. */
 export async function connectRedis(options: RedisConnectionOptions): Promise<RedisConnection> {

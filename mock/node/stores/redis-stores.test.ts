@@ -51,7 +51,9 @@ describe('redactRedisUrl', () => {
     ['redis://:s3cret@db.example:6379/2', 'redis://:***@db.example:6379/2'],
     ['redis://user:s3cret@db.example:6379', 'redis://user:***@db.example:6379'],
     ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379'],
-    ['not a url :s3cret@x', 'not a url :s3cret@x'],
+    ['not a url :s3cret@x', '***@x'],
+    ['redis://:s3cret@127.0.0.1:notaport', 'redis://***@127.0.0.1:notaport'],
+    ['redis://u:pa/ss@wo@rd@[bad', 'redis://***@[bad'],
   ])('%s -> %s', (url, shown) => {
     expect(redactRedisUrl(url)).toBe(shown);
   });

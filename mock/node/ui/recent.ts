@@ -54,7 +54,11 @@ export function recordingLogger(
 ): Logger {
   return {
     request(entry) {
-      if (!skip(entry.path)) recent.push({ t: now(), ...entry, plan: planOf(entry.caller) });
+      if (!skip(entry.path)) {
+        // A path may be as long as the header limit allows: the ring keeps its first 300 characters.
+        const path = entry.path.length > 300 ? `${entry.path.slice(0, 300)}…` : entry.path;
+        recent.push({ t: now(), ...entry, path, plan: planOf(entry.caller) });
+      }
       log.request(entry);
     },
     event: (level, msg, fields) => log.event(level, msg, fields),

@@ -1,5 +1,5 @@
-/* global document, fetch, EventSource, CSS */
-// The inspector: listens to /_mock/inspector/events (server-sent events: a snapshot whenever something
+/* global document, fetch, sessionStorage, AbortController, TextDecoderStream, CSS, setTimeout, clearTimeout */
+// The inspector: reads /_mock/inspector/events (server-sent events: a snapshot whenever something
 // changes) and renders with textContent only (category names are user input). Keys appear by their masked
 // label; the page never sees a key.
 'use strict';
@@ -38,7 +38,7 @@
   }
 
   // One table per resource; its columns are the properties its records have (the first eight).
-  function renderRecords(records) {
+  function renderRecords(records, counts) {
     const box = $('resources');
     for (const [name, items] of Object.entries(records)) {
       let section = box.querySelector(`section[data-resource="${CSS.escape(name)}"]`);
@@ -54,7 +54,11 @@
         section.appendChild(table);
         box.appendChild(section);
       }
-      section.querySelector('h2').textContent = `Stored ${name} (${items.length})`;
+      const count = counts[name] || { total: items.length, shown: items.length };
+      section.querySelector('h2').textContent =
+        count.total > count.shown
+          ? `Stored ${name} (${count.total}; the first ${count.shown} shown)`
+          : `Stored ${name} (${count.total})`;
       const columns = [...new Set(items.flatMap((i) => Object.keys(i)))].slice(0, 8);
       const head = document.createElement('tr');
       for (const c of columns) {
@@ -90,7 +94,7 @@
         return li;
       }),
     );
-    renderRecords(data.records);
+    renderRecords(data.records, data.counts || {});
     fill($('requests'), data.recent, (tr, r) => {
       cell(tr, new Date(r.t).toLocaleTimeString());
       cell(tr, r.method);
@@ -103,22 +107,77 @@
     $('token-label').hidden = !data.reset.tokenRequired;
   }
 
-  function listen() {
-    const events = new EventSource('/_mock/inspector/events');
-    events.onmessage = (event) => {
-      render(JSON.parse(event.data));
-      $('status').textContent = `live: updated ${new Date().toLocaleTimeString()}`;
-      $('status').className = 'ok';
-    };
-    events.onerror = () => {
-      $('status').textContent = 'not connected to the mock; reconnecting…';
-      $('status').className = 'error';
-    };
+  // The admin token, when the mock needs one: kept for this tab only, sent as a header (never in a URL).
+  const tokenInput = $('admin-token');
+  tokenInput.value = sessionStorage.getItem('mock-admin-token') || '';
+  tokenInput.addEventListener('change', () => {
+    sessionStorage.setItem('mock-admin-token', tokenInput.value);
+    reconnect(0);
+  });
+  const authHeaders = () => (tokenInput.value ? { Authorization: `Bearer ${tokenInput.value}` } : {});
+
+  function status(text, ok) {
+    $('status').textContent = text;
+    $('status').className = ok ? 'ok' : 'error';
+  }
+
+  // Server-sent events read with fetch (EventSource cannot send the token): one `data:` line per snapshot.
+  let controller;
+  let timer;
+  function reconnect(delay) {
+    clearTimeout(timer);
+    if (controller) controller.abort();
+    timer = setTimeout(listen, delay);
+  }
+  async function listen() {
+    controller = new AbortController();
+    let res;
+    try {
+      res = await fetch('/_mock/inspector/events', { headers: authHeaders(), signal: controller.signal });
+    } catch {
+      status('not connected to the mock; reconnecting…', false);
+      return reconnect(2000);
+    }
+    if (res.status === 403) {
+      $('token-label').hidden = false;
+      status('the inspector needs the admin token: enter it above', false);
+      return undefined;
+    }
+    if (!res.ok || !res.body) {
+      status(`the mock answered ${res.status}; reconnecting…`, false);
+      return reconnect(5000);
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n');
+          if (!data || event.startsWith('event: problem')) continue;
+          render(JSON.parse(data));
+          status(`live: updated ${new Date().toLocaleTimeString()}`, true);
+        }
+      }
+    } catch {
+      // aborted or cut off: reconnect below
+    }
+    status('not connected to the mock; reconnecting…', false);
+    return reconnect(2000);
   }
 
   $('reset').addEventListener('click', async () => {
-    const token = $('admin-token').value;
-    const headers = token ? { Authorization: `Bearer ${token}` } : {};
+    // The custom header is what a cross-site page cannot send; the token, when the mock needs one.
+    const headers = { 'X-Mock-Admin': '1', ...authHeaders() };
     const res = await fetch('/_mock/reset', { method: 'POST', headers });
     const body = await res.json().catch(() => ({}));
     $('reset-result').textContent = res.ok ? 'state reset' : `reset refused: ${body.message || res.status}`;
