@@ -10,6 +10,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
+const { setTimeout, clearTimeout } = require('node:timers');
+const { URL } = require('node:url');
 const { ROOT, ensureBuilt } = require('./lib/build');
 
 const USAGE = 'usage: npm run judge -- [--spec FILE]... [--verbose]';

@@ -11,12 +11,13 @@ import { readAsset } from './assets';
 import { inspectorEvents } from './events';
 import { inspectorData } from './inspector-data';
 import { docsPage, inspectorPage } from './pages';
+import { tryCurl } from '../try-curl';
 
 const ASSET_PREFIX = '/_mock/ui/';
 const HTML = 'text/html; charset=utf-8';
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
-type Route = { inspector?: true; run: (deps: Deps) => Promise<Reply> | Reply };
+type Route = { inspector?: true; run: (deps: Deps, ctx: Ctx) => Promise<Reply> | Reply };
 
 const bytes = (type: string, raw: Buffer | string, extra: Record<string, string> = NO_STORE): Reply => ({
   status: 200,
@@ -24,10 +25,15 @@ const bytes = (type: string, raw: Buffer | string, extra: Record<string, string>
   headers: { ...extra, 'Content-Type': type },
 });
 
-const pageOptions = (deps: Deps) => ({
-  inspector: deps.config.inspector,
-  title: deps.spec.document.info?.title ?? 'API',
-});
+const pageOptions = (deps: Deps, ctx: Ctx) => {
+  const host = ctx.req.headers.host;
+  const origin = typeof host === 'string' && /^[\w.[\]:-]+$/.test(host) ? `http://${host}` : 'http://HOST';
+  return {
+    inspector: deps.config.inspector,
+    title: deps.spec.document.info?.title ?? 'API',
+    curl: tryCurl(deps.spec, `${origin}${deps.spec.basePath}`, 'YOUR_KEY'),
+  };
+};
 
 const documents = (deps: Deps) => {
   if (!deps.ui) throw new Error('the ui stage needs deps.ui');
@@ -35,11 +41,14 @@ const documents = (deps: Deps) => {
 };
 
 const ROUTES = new Map<string, Route>([
-  ['/_mock/docs', { run: (deps) => bytes(HTML, docsPage(pageOptions(deps))) }],
+  ['/_mock/docs', { run: (deps, ctx) => bytes(HTML, docsPage(pageOptions(deps, ctx))) }],
   ['/_mock/docs/openapi.json', { run: (deps) => bytes('application/json', documents(deps).docsJson) }],
   ['/openapi.json', { run: (deps) => bytes('application/json', documents(deps).json) }],
   ['/openapi.yaml', { run: (deps) => bytes('application/yaml; charset=utf-8', documents(deps).yaml) }],
-  ['/_mock/inspector', { inspector: true, run: (deps) => bytes(HTML, inspectorPage(pageOptions(deps))) }],
+  [
+    '/_mock/inspector',
+    { inspector: true, run: (deps, ctx) => bytes(HTML, inspectorPage(pageOptions(deps, ctx))) },
+  ],
   [
     '/_mock/inspector/data',
     {
@@ -75,6 +84,6 @@ export const ui: Stage<Deps> = async function ui(ctx: Ctx, deps: Deps) {
   if (method !== 'GET' && method !== 'HEAD') {
     return { reply: methodNotAllowed(method, path, ['GET', 'HEAD']), ctx };
   }
-  const reply = route ? await route.run(deps) : await asset(path);
+  const reply = route ? await route.run(deps, ctx) : await asset(path);
   return reply ? { reply, ctx } : { next: ctx };
 };
