@@ -81,7 +81,14 @@ interface Call {
   /** Statuses the answer must have; default: the documented 2xx. */
   expect?: number[];
   anonymous?: boolean;
+  /** Send the body as application/x-www-form-urlencoded (documented beside JSON). */
+  form?: boolean;
 }
+
+const isFlat = (body: unknown): body is Json =>
+  isObject(body) && Object.values(body).every((v) => v === null || typeof v !== 'object');
+const documentsForm = (op: OperationSpec): boolean =>
+  op.requestBody?.mediaTypes.some((t) => mediaBase(t) === 'application/x-www-form-urlencoded') === true;
 
 class Walker {
   readonly steps: WalkStep[] = [];
@@ -188,6 +195,29 @@ class Walker {
       }
     }
     const remove = this.op(resource.operations.remove);
+    // A create documented as a form too: once more as a form, read back as what was sent.
+    if (documentsForm(create) && create.requestBody?.kind === 'json' && isFlat(made.sent)) {
+      const step = await this.send({
+        op: create,
+        label: `${create.operationId} (create, form)`,
+        params: {},
+        body: made.sent,
+        form: true,
+      });
+      const formItem = step && step.status < 300 ? parse(step.responseText) : undefined;
+      const formId = isObject(formItem) ? formItem[resource.idField] : undefined;
+      if (step && step.status < 300 && (typeof formId === 'string' || typeof formId === 'number')) {
+        if (read) {
+          const back = await this.send({
+            op: read,
+            label: `${read.operationId} (read back, form)`,
+            params: this.item(resource, String(formId)),
+          });
+          expectSame(back, itemFields(made.sent), 'read back after a form create');
+        }
+        if (remove) this.spare.push({ resource, id: String(formId) });
+      }
+    }
     if (remove) {
       await this.send({ op: remove, label: `${remove.operationId} (delete)`, params });
       if (read)
@@ -317,7 +347,7 @@ class Walker {
     let body: string | undefined;
     if (call.body !== undefined && op.requestBody) {
       const json = op.requestBody.mediaTypes.find((t) => /[/+]json$/i.test(mediaBase(t)));
-      if (json || op.requestBody.kind !== 'form') {
+      if (!call.form && (json || op.requestBody.kind !== 'form')) {
         headers['Content-Type'] = json ?? 'application/json';
         body = JSON.stringify(call.body);
       } else {
