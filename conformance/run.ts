@@ -101,7 +101,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   ]);
   options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
   const findings = await executeChecks(checks, ctx, concurrency, options);
-  const cleanup = await cleanUp(client, readOnly);
+  const cleanup = await cleanUp(client, readOnly, spec);
   findings.push(...checkResponses(spec, client.exchanges), ...checkRateLimitFields(client.exchanges));
   const rules = aggregate(selected.rules, findings);
   const count = (s: string) => rules.filter((r) => r.status === s).length;
@@ -119,7 +119,11 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
 
 async function scenariosOf(options: ConformanceOptions, spec: LoadedSpec): Promise<ScenariosResult> {
   if (options.scenariosDir === 'none') return { ok: true, scenarios: [], rules: [] };
-  return loadScenarios(options.scenariosDir ?? DEFAULT_SCENARIOS_DIR, new Set(spec.schemas.keys()));
+  return loadScenarios(
+    options.scenariosDir ?? DEFAULT_SCENARIOS_DIR,
+    new Set(spec.schemas.keys()),
+    new Set(spec.byId.keys()),
+  );
 }
 
 function validateOptions(options: ConformanceOptions): void {

@@ -203,9 +203,16 @@ function itemSchemaOf(c: Candidate): { schema: Schema; envelope?: string } | nul
 function envelopeOf(list: Schema | undefined): { property: string; items: Schema } | null {
   const envelope = objectShape(list);
   if (!envelope) return null;
-  const arrays = Object.entries(envelope.properties).filter(([, p]) => objectShape(arrayItems(p)));
-  const only = arrays[0];
-  return arrays.length === 1 && only ? { property: only[0], items: arrayItems(only[1]) as Schema } : null;
+  // Through allOf, a part may narrow another's array (`Wrapper.data: items {}` + `{ data: items Booking }`).
+  const parts = [list, ...((list as { allOf?: unknown[] } | undefined)?.allOf ?? [])];
+  const arrays = new Map<string, Schema>();
+  for (const part of parts)
+    for (const [name, p] of Object.entries(objectShape(part)?.properties ?? {})) {
+      const items = arrayItems(p);
+      if (items && objectShape(items) && !arrays.has(name)) arrays.set(name, items);
+    }
+  const only = [...arrays][0];
+  return arrays.size === 1 && only ? { property: only[0], items: only[1] } : null;
 }
 
 function buildResource(c: Candidate): Resource | null {

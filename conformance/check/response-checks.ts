@@ -44,7 +44,11 @@ function checkOne(
     out.push(problem ? { ruleId, outcome: 'fail', problem, exchange: ex } : { ruleId, outcome: 'pass' });
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
   const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
-  const documented = op?.responses.get(String(res.status));
+  // A status range (`4XX`) or `default` documents every status it covers.
+  const documented =
+    op?.responses.get(String(res.status)) ??
+    op?.responses.get(`${String(res.status)[0]}XX`) ??
+    op?.responses.get('default');
   // A response documented without content (a 204) has no body to be JSON.
   const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
   if (!bodiless) judge('response.json', jsonProblem(res));
@@ -53,7 +57,9 @@ function checkOne(
     const statuses = [...op.responses.keys()].join(', ');
     judge(
       'response.documented-status',
-      documented ? undefined : `${op.operationId} documents ${statuses}, not ${res.status}`,
+      documented || refusedBySecurity(op, res.status)
+        ? undefined
+        : `${op.operationId} documents ${statuses}, not ${res.status}`,
     );
   }
   if (documented?.validateBody && res.json !== undefined && !documented.validateBody(res.json))
@@ -68,6 +74,10 @@ function checkOne(
   if (values !== null) judge('ratelimit.values', values);
   return out;
 }
+
+/** A secured operation's 401: its `security` documents the refusal even where `responses` lists no 401. */
+const refusedBySecurity = (op: { requiresAuth: boolean }, status: number): boolean =>
+  status === 401 && op.requiresAuth;
 
 function jsonProblem(res: RecordedResponse): string | undefined {
   const type = res.headers['content-type'];

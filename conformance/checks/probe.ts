@@ -10,11 +10,16 @@ function documentsRateLimit(op: OperationSpec): boolean {
   );
 }
 
-/** A safe GET without path parameters or required query parameters that documents rate-limit headers. */
-export function chooseProbe(spec: LoadedSpec): { op: OperationSpec } | { op?: undefined; reason: string } {
-  const safe = spec.operations.filter(
+/** GETs that need nothing filled in: no path parameter, no required query parameter. */
+export function plainGets(spec: LoadedSpec): OperationSpec[] {
+  return spec.operations.filter(
     (o) => o.method === 'get' && o.pathParams.length === 0 && !o.queryParams.some((p) => p.required),
   );
+}
+
+/** A safe GET without path parameters or required query parameters that documents rate-limit headers. */
+export function chooseProbe(spec: LoadedSpec): { op: OperationSpec } | { op?: undefined; reason: string } {
+  const safe = plainGets(spec);
   const op = safe.find(documentsRateLimit);
   if (op) return { op };
   return {
@@ -28,6 +33,9 @@ export function chooseProbe(spec: LoadedSpec): { op: OperationSpec } | { op?: un
 /** A path that proves the target answers: the probe, else any GET without path parameters, else the base. */
 export function reachabilityPath(spec: LoadedSpec, probe: OperationSpec | undefined): string {
   return (
-    probe?.path ?? spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0)?.path ?? ''
+    probe?.path ??
+    plainGets(spec)[0]?.path ??
+    spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0)?.path ??
+    ''
   );
 }

@@ -7,7 +7,7 @@ import { fail, pass, skip, unusable, type Check, type RunContext } from '../exec
 import { generateInvalid, generateValid, readOnlyProperties } from '../execute/generate-bodies';
 import type { Finding } from '../types';
 import { pathFor } from '../generate/bodies';
-import { bodyRequest } from '../generate/requests';
+import { bodyRequest, rejectStatuses } from '../generate/requests';
 
 const VALID_CASES = 2;
 const INVALID_CASES = 3;
@@ -36,27 +36,30 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
   const path = target.path;
   const success = [...op.responses.keys()].filter((s) => s.startsWith('2'));
   for (let i = 0; i < VALID_CASES; i++) {
-    const body = generateValid(schema, ctx.random, ctx.runPrefix);
+    const body = target.adjust(generateValid(schema, ctx.random, ctx.runPrefix));
     findings.push(
       await judge(ctx, op, path, body, 'body.generated-valid', (status) =>
         success.includes(String(status)) ? undefined : `expected ${success.join(' or ')}`,
       ),
     );
   }
+  const rejected = rejectStatuses(op);
   for (const c of generateInvalid(schema, ctx.random, ctx.runPrefix, INVALID_CASES)) {
     findings.push(
       await judge(ctx, op, path, c.body, 'body.generated-invalid', (status) =>
-        status === 400 ? undefined : `${c.label}: expected 400`,
+        rejected.includes(status) ? undefined : `${c.label}: expected ${rejected.join(' or ')}`,
       ),
     );
   }
   const successSchema = op.responses.get(success[0] ?? '')?.schema;
   for (const name of readOnlyProperties(successSchema)) {
-    const body = { ...(generateValid(schema, ctx.random, ctx.runPrefix) as object), [name]: CLIENT_ID };
+    const valid = target.adjust(generateValid(schema, ctx.random, ctx.runPrefix)) as object;
+    const body = { ...valid, [name]: CLIENT_ID };
     findings.push(
       await judge(ctx, op, path, body, 'assume.client-id-ignored', (status, json) => {
-        if (status === 400) return undefined;
-        if (!success.includes(String(status))) return `expected 400, or ${success.join(' or ')}`;
+        if (rejected.includes(status)) return undefined;
+        if (!success.includes(String(status)))
+          return `expected ${rejected.join(' or ')}, or ${success.join(' or ')}`;
         const echoed = (json as Record<string, unknown> | undefined)?.[name];
         return echoed === CLIENT_ID ? `the server kept the client-sent ${name} ${CLIENT_ID}` : undefined;
       }),

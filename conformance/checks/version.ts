@@ -4,6 +4,7 @@
  */
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
 import type { Finding } from '../types';
+import { plainGets } from './probe';
 
 const RULES = ['version.v1-segment', 'assume.other-version-absent'];
 
@@ -17,9 +18,11 @@ export const versionCheck: Check = {
         skip(r, `the document's base path "${ctx.spec.basePath}" has no version segment`),
       );
     const segment = `/v${version[1] ?? ''}`;
-    const op =
-      ctx.probe.op ?? ctx.spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0);
-    if (!op) return RULES.map((r) => skip(r, 'the document has no GET without path parameters'));
+    const op = ctx.probe.op ?? plainGets(ctx.spec)[0];
+    if (!op)
+      return RULES.map((r) =>
+        skip(r, 'the document has no GET without path parameters or required query parameters'),
+      );
     const findings: Finding[] = [];
     const target = new URL(ctx.client.target);
     const base = target.pathname.replace(/\/+$/, '');

@@ -5,6 +5,7 @@
 import type { OperationSpec } from '../../spec/load';
 import type { Resource, ResourceModel } from '../../spec/resources';
 import type { Exchange } from '../types';
+import { notFoundStatus } from '../generate/requests';
 
 export interface CreatedItem {
   resource: Resource;
@@ -31,7 +32,7 @@ export function createdItems(model: ResourceModel): CreatedItems {
         if (typeof id === 'string' || typeof id === 'number')
           items.set(keyOf(resource, String(id)), { resource, id: String(id) });
       }
-      if (action === 'remove' && ((status >= 200 && status < 300) || status === 404)) {
+      if (action === 'remove' && ((status >= 200 && status < 300) || status === notFoundStatus(op))) {
         const id = itemIdOf(op, exchange.request.url);
         if (id !== undefined) items.delete(keyOf(resource, id));
       }
@@ -43,8 +44,9 @@ export function createdItems(model: ResourceModel): CreatedItems {
 /** The last path parameter of the request URL, as the operation's template places it. */
 function itemIdOf(op: OperationSpec, url: string): string | undefined {
   const pathname = new URL(url).pathname;
-  const segments = op.path.split('/').length;
-  const tail = pathname.split('/').slice(-segments).join('/');
+  // `/pets/{petId}` has two segments; the URL's last two, under whatever base path, are the ones to match.
+  const segments = op.path.split('/').length - 1;
+  const tail = `/${pathname.split('/').slice(-segments).join('/')}`;
   const match = op.pathPattern.exec(tail);
   const raw = match?.[match.length - 1];
   return raw === undefined ? undefined : decodeURIComponent(raw);

@@ -2,6 +2,7 @@
  * Request bodies generated from a schema with a seeded random source: valid ones (bounds, enums and formats
  * respected, `allOf` merged), and mutations that break exactly one constraint.
  */
+import RandExp from 'randexp';
 import { arrayItems, objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 
 export interface BodyCase {
@@ -90,10 +91,35 @@ const FORMATS: Record<string, (n: number) => string> = {
   uuid: (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
 };
 
+/** A string matching `pattern` (and the length bounds), drawn with the seeded source; undefined if none found. */
+function matching(pattern: string, s: Record<string, unknown>, random: () => number): string | undefined {
+  let re: RegExp;
+  let gen: RandExp;
+  try {
+    re = new RegExp(pattern, 'u');
+    gen = new RandExp(pattern);
+  } catch {
+    return undefined;
+  }
+  gen.max = 8;
+  gen.randInt = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  for (let i = 0; i < 20; i++) {
+    const text = gen.gen();
+    if (re.test(text) && [...text].length >= min && [...text].length <= max) return text;
+  }
+  return undefined;
+}
+
 function stringFor(s: Record<string, unknown>, random: () => number, prefix: string): string {
   const n = Math.floor(random() * 10000);
   const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
   if (format) return format(n);
+  if (typeof s.pattern === 'string') {
+    const text = matching(s.pattern, s, random);
+    if (text !== undefined) return text;
+  }
   let text = `${prefix}-${pick(WORDS, random)}-${n}`;
   const max = typeof s.maxLength === 'number' ? s.maxLength : undefined;
   const min = typeof s.minLength === 'number' ? s.minLength : 0;

@@ -8,7 +8,15 @@ import { fail, pass, skip, unusable, type Check, type RunContext } from '../exec
 import { seededRandom } from '../execute/check-context';
 import type { Exchange, Finding, Rule } from '../types';
 import { bodyCases, type BodyCase } from './body-cases';
-import { bodyRequest, createItem, itemPathOf, rejectStatuses, successStatuses } from './requests';
+import {
+  bodyRequest,
+  createItem,
+  isObject,
+  itemPathOf,
+  rejectStatuses,
+  successStatuses,
+  withoutClientId,
+} from './requests';
 
 export const bodyRuleId = (op: OperationSpec, c: { name: string }): string =>
   `body.${op.operationId}.${c.name}`;
@@ -51,12 +59,35 @@ export function bodyRules(op: OperationSpec): Rule[] {
   return [...seen.values()];
 }
 
-/** A path for `op`: its own when it has no parameters, else an item the run creates. */
-export async function pathFor(
-  op: OperationSpec,
-  ctx: RunContext,
-): Promise<{ path: string; steps: Exchange[] } | { skip: string }> {
-  if (op.pathParams.length === 0) return { path: op.path, steps: [] };
+/** Where a body goes, and what a valid body needs to address the right item. */
+export interface BodyTarget {
+  path: string;
+  steps: Exchange[];
+  /** Applied to valid bodies: the id of the item the run created (an update), no client id (a create). */
+  adjust: (body: unknown) => unknown;
+}
+
+const same = (body: unknown): unknown => body;
+
+/**
+ * A path for `op`: its own when it has no parameters, else an item the run creates. An update (`PUT` on the
+ * collection, the id in the body) gets an item too, its id put in the body; a create whose id the client may
+ * send leaves it out, so that generated ids never collide.
+ */
+export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyTarget | { skip: string }> {
+  const binding = ctx.model.byOperation.get(op.operationId);
+  if (binding?.action === 'update' && binding.resource.idField) {
+    const { resource } = binding;
+    const made = await createItem(resource, ctx, `${op.operationId}-target`);
+    if (!made.ok) return { skip: `could not create the ${resource.name} item to update: ${made.problem}` };
+    const id = made.item[resource.idField ?? ''];
+    const adjust = (body: unknown): unknown =>
+      isObject(body) ? { ...body, [resource.idField ?? '']: id } : body;
+    return { path: op.path, steps: [made.exchange], adjust };
+  }
+  if (binding?.action === 'create')
+    return { path: op.path, steps: [], adjust: (body) => withoutClientId(binding.resource, body) };
+  if (op.pathParams.length === 0) return { path: op.path, steps: [], adjust: same };
   const resource = ctx.model.resources.find(
     (r) => r.itemPath && (op.path === r.itemPath || op.path.startsWith(`${r.itemPath}/`)),
   );
@@ -67,7 +98,7 @@ export async function pathFor(
   const path = itemPathOf(resource, made.id, op.path);
   return /\{[^}]+\}/.test(path)
     ? { skip: `${op.path} has path parameters besides the item's` }
-    : { path, steps: [made.exchange] };
+    : { path, steps: [made.exchange], adjust: same };
 }
 
 /** The check of one operation's body. */
@@ -89,7 +120,15 @@ export function bodyCheck(op: OperationSpec): Check {
       if ('skip' in target) return rules.map((r) => skip(r.id, target.skip));
       const findings: Finding[] = [];
       for (const c of casesOf(op, ctx.random, `${ctx.runPrefix}-${op.operationId}`))
-        findings.push(await runCase(op, c, target.path, target.steps, ctx));
+        findings.push(
+          await runCase(
+            op,
+            c.expect === 'accept' ? { ...c, body: target.adjust(c.body) } : c,
+            target.path,
+            target.steps,
+            ctx,
+          ),
+        );
       return findings;
     },
   };

@@ -11,13 +11,25 @@ import { generateValid } from '../execute/generate-bodies';
 import type { Finding } from '../types';
 import { crudRuleId, crudRules, crudSteps } from './crud-rules';
 import { runLifecycle } from './lifecycle';
-import { bodyRequest, itemPathOf, rejectStatuses, successStatuses } from './requests';
+import { bodyRequest, itemPathOf, notFoundStatus, rejectStatuses, successStatuses } from './requests';
 
 const ITEM_ACTIONS = ['read', 'replace', 'patch', 'remove'] as const;
 
-/** An id no run creates: the largest 32-bit integer less a little, or a prefixed string. */
-const unknownId = (resource: Resource, prefix: string): string =>
-  resource.idType === 'integer' ? '2147483000' : `${prefix}-no-such-${resource.name}`;
+/**
+ * An id no run creates: the largest 32-bit integer less a little, or a prefixed string; when the item
+ * parameter's schema refuses that (`format: uuid`), a value generated from that schema.
+ */
+function unknownId(resource: Resource, ctx: RunContext): string {
+  if (resource.idType === 'integer') return '2147483000';
+  const plain = `${ctx.runPrefix}-no-such-${resource.name}`;
+  const param = Object.values(resource.operations)
+    .map((id) => ctx.spec.byId.get(id ?? ''))
+    .flatMap((op) => op?.pathParamSpecs ?? [])
+    .find((p) => p.name === resource.itemParam);
+  if (!param || param.validate(plain)) return plain;
+  const generated = generateValid(param.schema, ctx.random, ctx.runPrefix);
+  return typeof generated === 'string' && param.validate(generated) ? generated : plain;
+}
 
 /** The check of one resource. */
 export function crudCheck(resource: Resource): Check {
@@ -38,7 +50,7 @@ export function crudCheck(resource: Resource): Check {
 async function unknownIds(resource: Resource, ctx: RunContext): Promise<Finding[]> {
   const rule = crudRuleId(resource, 'unknown-id-404');
   const findings: Finding[] = [];
-  const id = unknownId(resource, ctx.runPrefix);
+  const id = unknownId(resource, ctx);
   // --read-only: the read alone (the writes would be skipped anyway, and would hide the read's verdict).
   const actions = ctx.readOnly ? ITEM_ACTIONS.filter((a) => a === 'read') : ITEM_ACTIONS;
   if (!actions.some((a) => resource.operations[a]))
@@ -61,9 +73,10 @@ async function unknownIds(resource: Resource, ctx: RunContext): Promise<Finding[
       continue;
     }
     const { response, exchange } = result;
+    const wanted = notFoundStatus(op);
     const problem =
-      response.status !== 404
-        ? `status ${response.status}, expected 404`
+      response.status !== wanted
+        ? `status ${response.status}, expected ${wanted}`
         : errorBodyProblem(ctx.spec, response, op.operationId);
     findings.push(problem ? fail(rule, `${out.method} ${path}: ${problem}`, exchange) : pass(rule, exchange));
   }

@@ -35,6 +35,12 @@ export function itemPathOf(resource: Resource, id: string, template = resource.i
 export const successStatuses = (op: OperationSpec): string[] =>
   [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s));
 
+/** The status an unknown id gets: 404, or 400 where the operation documents only that (nor 4XX, nor default). */
+export function notFoundStatus(op: OperationSpec): number {
+  const r = op.responses;
+  return r.has('404') || r.has('4XX') || r.has('default') || !r.has('400') ? 404 : 400;
+}
+
 /** The status a documented rejection of a bad body has: 400, or 422 when only that is documented. */
 export function rejectStatuses(op: OperationSpec): number[] {
   const documented = [...op.responses.keys()];
@@ -53,9 +59,23 @@ export async function createItem(resource: Resource, ctx: RunContext, label = 'i
   const op = resource.operations.create ? ctx.spec.byId.get(resource.operations.create) : undefined;
   if (!op?.requestBody)
     return { ok: false, problem: `the document has no create for ${resource.name}`, skipped: true };
-  const sent = generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-${label}`, { full: true });
+  const sent = withoutClientId(
+    resource,
+    generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-${label}`, { full: true }),
+  );
   const result = await ctx.client.send(bodyRequest(op, op.path, { json: sent }));
   return createdFrom(resource, op, result, isObject(sent) ? sent : {});
+}
+
+/**
+ * A generated create body without an id the client may send: the server assigns one, so two runs (or two
+ * cases of one run) never collide on a random id.
+ */
+export function withoutClientId<T>(resource: Resource | undefined, body: T): T {
+  if (!resource || resource.idSource !== 'client' || !resource.idField || !isObject(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  delete out[resource.idField];
+  return out as T;
 }
 
 /** Judge a create's answer: a documented 2xx with an object carrying the id. */
@@ -84,6 +104,8 @@ export function createdFrom(
       exchange,
     };
   const item = response.json;
+  // A resource without an id (a create nothing can read back) only needs the object.
+  if (isObject(item) && !resource.idField) return { ok: true, id: '', sent, item, exchange };
   const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
   if (!isObject(item) || (typeof id !== 'string' && typeof id !== 'number'))
     return {

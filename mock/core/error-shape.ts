@@ -20,12 +20,14 @@ export interface RenderedError {
   body: unknown;
 }
 
-type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed';
+type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed' | 'nested';
 interface Field {
   name: string;
   role: Role;
   fixed?: unknown;
   allowed?: readonly unknown[];
+  /** `nested`: the error sits one level down, as in `{ "error": { "code": …, "message": … } }`. */
+  inner?: Shape;
 }
 interface Shape {
   contentType: string;
@@ -65,12 +67,22 @@ function shapeOf(schema: Schema, contentType: string): Shape {
   );
   const text = textNames[0];
   const codeName = names.find((n) => CODE_NAMES.includes(lower(n)) && isString(n) && n !== text);
+  // An envelope (`{ error: { code, message } }`): nothing to fill at the top, one object property that has.
+  const envelope =
+    statusName === undefined && text === undefined
+      ? names.find((n) => {
+          const inner = objectShape(shape.properties[n]);
+          return inner !== null && Object.keys(inner.properties).some((p) => TEXT_NAMES.includes(lower(p)));
+        })
+      : undefined;
   const fields: Field[] = [];
   const generated = sampleOf(schema, { requiredOnly: true }) as Record<string, unknown> | null;
   for (const name of names) {
     const prop = shape.properties[name] as Schema & { format?: string; enum?: unknown[] };
     const allowed = Array.isArray(prop.enum) ? prop.enum : undefined;
-    if (name === statusName) fields.push({ name, role: 'status' });
+    if (name === envelope)
+      fields.push({ name, role: 'nested', inner: shapeOf(shape.properties[name] as Schema, contentType) });
+    else if (name === statusName) fields.push({ name, role: 'status' });
     else if (name === text) fields.push({ name, role: 'text' });
     else if (name === codeName) {
       const uri = prop.format === 'uri' || prop.format === 'uri-reference';
@@ -92,6 +104,7 @@ function render(shape: Shape, status: number, error: ErrorFields): unknown {
     else if (f.role === 'code')
       body[f.name] = f.allowed && !f.allowed.includes(error.code) ? f.allowed[0] : error.code;
     else if (f.role === 'code-uri') body[f.name] = `urn:mock:error:${error.code}`;
+    else if (f.role === 'nested' && f.inner) body[f.name] = render(f.inner, status, error);
     else body[f.name] = f.fixed;
   }
   return body;

@@ -88,3 +88,18 @@ export const serviceUnavailable = (retryAfterS: number): ErrorReply =>
   apiError('service_unavailable', 'the mock state store is unavailable; retry shortly', {
     'Retry-After': String(retryAfterS),
   });
+
+/**
+ * A 4xx as the operation documents it: kept when it documents that status (or `4XX`, or `default`), else the
+ * first documented alternative (`422` for a bad body or query, `404` for a path parameter naming no item,
+ * `400` for an unknown id where only that is documented).
+ */
+export function asDocumented(
+  responses: ReadonlyMap<string, unknown>,
+  reply: ErrorReply,
+  alternatives: readonly number[],
+): ErrorReply {
+  if (responses.has(String(reply.status)) || responses.has('4XX') || responses.has('default')) return reply;
+  const status = alternatives.find((s) => responses.has(String(s)));
+  return status === undefined ? reply : { ...reply, status };
+}

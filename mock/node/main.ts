@@ -1,6 +1,7 @@
 /** Process entry: parse the config, start the mock, print where it listens, stop cleanly on SIGINT/SIGTERM. */
 import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
+import { tryCurl } from './try-curl';
 import { createLogger } from '../core/log';
 import { packageVersion } from '../../spec/paths';
 import { maskSecrets } from '../core/redact';
@@ -64,29 +65,12 @@ function adminLine(mock: MockServer, host: string): string {
   return 'Admin routes and inspector: this machine only (POST /_mock/reset needs the header X-Mock-Admin: 1)';
 }
 
-/** A safe GET of this document to try first: one without path parameters, else any GET. */
-function tryPath(mock: MockServer): string | undefined {
-  const gets = mock.deps.spec.operations.filter((o) => o.method === 'get');
-  const plain = gets.find((o) => o.pathParams.length === 0) ?? gets[0];
-  return plain?.path.replace(/\{[^}]+\}/g, '1');
-}
-
 /** The shipped demo keys are public (fixtures/keys.json) and printed; keys from any other file never are. */
 function banner(baseUrl: string, mock: MockServer, demo: boolean, store: string): string {
   const keys = mock.deps.keyring.entries();
   const spec = mock.deps.spec;
-  const path = tryPath(mock);
-  const secured = spec.operations.some((o) => o.security.length > 0);
-  const reader = mock.deps.credentials[0];
   const key = demo ? (keys[0]?.key ?? 'KEY') : 'YOUR_KEY';
-  const auth =
-    !secured || !reader
-      ? ''
-      : reader.kind === 'basic'
-        ? `-u ${key}: `
-        : reader.kind === 'apiKey'
-          ? `-H "${reader.challenge.match(/header="([^"]+)"/)?.[1] ?? 'X-API-Key'}: ${key}" `
-          : `-H "Authorization: Bearer ${key}" `;
+  const curl = tryCurl(spec, baseUrl, key);
   const lines = [
     `${spec.document.info.title} ${spec.document.info.version} (mock) listening on ${baseUrl} (store: ${store})`,
     ...mock.inferred().map((l) => `  resource ${l}`),
@@ -94,7 +78,7 @@ function banner(baseUrl: string, mock: MockServer, demo: boolean, store: string)
       ? 'Demo keys (fixtures/keys.json; public and short: never use them on a shared mock):'
       : 'Keys (shown by label; the keys themselves are not printed):',
     ...keys.map((k) => `  ${k.plan.padEnd(10)} ${demo ? k.key : k.label}`),
-    ...(path ? [`Try: curl ${auth}${baseUrl}${path}`] : []),
+    ...(curl ? [`Try: ${curl}`] : []),
     '',
   ];
   return lines.join('\n');

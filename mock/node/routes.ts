@@ -27,7 +27,7 @@ interface Found {
   family: 'open' | 'admin' | 'inspector';
   access: 'open' | 'read' | 'write';
   methods: readonly string[];
-  run: (deps: Deps) => Promise<Reply | undefined> | Reply | undefined;
+  run: (deps: Deps, ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;
 }
 
 const sha = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -121,7 +121,7 @@ const withCors = (found: Found, reply: Reply): Reply =>
   found.family === 'open' ? reply : { ...reply, cors: false };
 
 const served = async (found: Found, ctx: Ctx, deps: Deps): Promise<StageOutcome> => {
-  const reply = await found.run(deps);
+  const reply = await found.run(deps, ctx);
   return reply ? { reply: withCors(found, reply), ctx } : { next: ctx };
 };
 

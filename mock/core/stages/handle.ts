@@ -6,7 +6,14 @@
 import { matchBasePath } from '../../../spec/base-path';
 import type { OperationSpec } from '../../../spec/compile';
 import type { Binding, Resource } from '../../../spec/resources';
-import { apiError, invalidRequest, isErrorReply, noSuchRecord, type ErrorReply } from '../errors';
+import {
+  apiError,
+  asDocumented,
+  invalidRequest,
+  isErrorReply,
+  noSuchRecord,
+  type ErrorReply,
+} from '../errors';
 import { checkValue } from '../body-check';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
@@ -109,8 +116,10 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
   if (check) {
     const candidate: JsonObject = { ...(merged as JsonObject) };
     for (const p of r.readOnly) delete candidate[p];
+    // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
+    if (r.idField && r.idSource === 'server') delete candidate[r.idField];
     const verdict = checkValue(check, candidate);
-    if (isErrorReply(verdict)) return verdict;
+    if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
   }
   const stored = await deps.records.replace(storeRef(r), id, toStored(merged, r, deps.clock.now(), old));
   if (!stored) return noSuchRecord(r.name, id);
@@ -181,5 +190,10 @@ export const handle: Stage = function handle(ctx, deps) {
   if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
-  return whenReady(act(ctx, deps, binding, operation), (reply) => ({ reply, ctx }));
+  return whenReady(act(ctx, deps, binding, operation), (reply) =>
+    // An unknown id where the operation documents no 404 (the classic pet store's delete): its documented 400.
+    isErrorReply(reply) && reply.status === 404
+      ? { reply: asDocumented(operation.responses, reply, [400]), ctx }
+      : { reply, ctx },
+  );
 };

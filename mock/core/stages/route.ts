@@ -48,15 +48,30 @@ export function matchOperation(
   const wanted = method.toLowerCase();
   const literal = literalsOf(spec).get(`${wanted} ${rest}`);
   if (literal) return literal;
-  const allow: string[] = [];
+  // A concrete path wins over a templated one (`/pet/findByStatus` before `/pet/{petId}`, OpenAPI 3.1 §4.8.8):
+  // only the matching template with the fewest parameters counts, for the operation and for Allow.
+  let fewest = Infinity;
+  let allow: string[] = [];
+  let found: { operation: OperationSpec; rawParams: string[] } | undefined;
   let head: { operation: OperationSpec; rawParams: string[] } | undefined;
   for (const operation of spec.operations) {
+    const params = operation.pathParams.length;
+    if (params > fewest) continue;
     const m = operation.pathPattern.exec(rest);
     if (!m) continue;
-    if (operation.method === wanted) return { operation, rawParams: m.slice(1) };
-    if (wanted === 'head' && operation.method === 'get') head = { operation, rawParams: m.slice(1) };
-    allow.push(operation.method.toUpperCase());
+    if (params < fewest) {
+      fewest = params;
+      allow = [];
+      found = head = undefined;
+    }
+    if (operation.method === wanted) {
+      found ??= { operation, rawParams: m.slice(1) };
+      if (params === 0) return found;
+    }
+    if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams: m.slice(1) };
+    if (!allow.includes(operation.method.toUpperCase())) allow.push(operation.method.toUpperCase());
   }
+  if (found) return found;
   if (head) return head;
   return allow.length ? { error: methodNotAllowed(method, path, allow) } : { error: notFound(path) };
 }

@@ -7,6 +7,7 @@ import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from
 import { checkBody } from '../body-check';
 import {
   apiError,
+  asDocumented,
   invalidEncoding,
   invalidRequest,
   isErrorReply,
@@ -101,12 +102,12 @@ export const validate: Stage = function validate(ctx, deps) {
   if (operation.pathParamSpecs.length) {
     const params = ctx.params ?? {};
     const badPath = checkParams(operation.pathParamSpecs, (n) => params[n]);
-    if (badPath) return { reply: badPath, ctx };
+    if (badPath) return { reply: asDocumented(operation.responses, badPath, [404, 422]), ctx };
   }
   if (operation.queryParams.length) {
     const query = (ctx.query ??= parseQuery(ctx.req.query));
     const badQuery = checkParams(operation.queryParams, (n) => query[n]?.[0]);
-    if (badQuery) return { reply: badQuery, ctx };
+    if (badQuery) return { reply: asDocumented(operation.responses, badQuery, [422]), ctx };
   }
   const prefer = preferredStatus(header(ctx.req.headers.prefer), operation);
   if (isErrorReply(prefer)) return { reply: prefer, ctx };
@@ -119,7 +120,7 @@ export const validate: Stage = function validate(ctx, deps) {
   const check = deps.bodies.get(operation.operationId);
   if (!check || !ctx.body) return { next: ctx };
   const out = checkBody(check, ctx.body, header(ctx.req.headers['content-type']), deps.config.maxBodyBytes);
-  if (isErrorReply(out)) return { reply: out, ctx };
+  if (isErrorReply(out)) return { reply: asDocumented(operation.responses, out, [422]), ctx };
   ctx.input = out.value;
   return { next: ctx };
 };

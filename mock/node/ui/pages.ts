@@ -4,7 +4,14 @@ export interface PageOptions {
   inspector: boolean;
   /** The document's `info.title`. */
   title: string;
+  /** A curl command for a safe GET of the document against this mock (mock/node/try-curl.ts). */
+  curl?: string;
 }
+
+const curlHint = (options: PageOptions): string =>
+  options.curl
+    ? `<p class="mock-hint">From a terminal: <code id="try-curl">${escapeHtml(options.curl)}</code></p>\n`
+    : '';
 
 /** Escape text for HTML (the title comes from the document). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,7 +41,7 @@ export function docsPage(options: PageOptions): string {
 ${nav('docs', options)}
 <p class="mock-hint">"Try it out" calls this mock. Click <em>Authorize</em> and paste an API key first
 (the demo keys are printed when the mock starts).</p>
-<main id="swagger-ui"></main>
+${curlHint(options)}<main id="swagger-ui"></main>
 <script src="/_mock/ui/swagger-ui-bundle.js"></script>
 <script src="/_mock/ui/docs.js"></script>
 </body>
@@ -55,7 +62,7 @@ export function inspectorPage(options: PageOptions): string {
 </head>
 <body class="inspector">
 ${nav('inspector', options)}
-<main>
+${curlHint(options)}<main>
   <p id="status" role="status" aria-live="polite">loading…</p>
   <section id="reset-box" hidden>
     <label id="token-label" hidden>Admin token <input id="admin-token" type="password" autocomplete="off"></label>

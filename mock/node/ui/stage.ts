@@ -11,6 +11,7 @@ import { readAsset } from './assets';
 import { inspectorEvents } from './events';
 import { inspectorData } from './inspector-data';
 import { docsPage, frontDoorPage, inspectorPage } from './pages';
+import { tryCurl } from '../try-curl';
 
 const ASSET_PREFIX = '/_mock/ui/';
 const HTML = 'text/html; charset=utf-8';
@@ -22,7 +23,7 @@ export interface UiRoute {
   /** `open`: anyone; `read`: the inspector's data (needs the admin token when one is set). */
   access: 'open' | 'read';
   /** undefined: no such asset (the route stage answers 404). */
-  run: (deps: Deps) => Promise<Reply | undefined> | Reply;
+  run: (deps: Deps, ctx: Ctx) => Promise<Reply | undefined> | Reply;
 }
 
 const bytes = (type: string, raw: Buffer | string, extra: Record<string, string> = NO_STORE): Reply => ({
@@ -36,16 +37,21 @@ const documents = (deps: Deps) => {
   return deps.ui.documents;
 };
 
-const pageOptions = (deps: Deps, inspector: boolean) => ({
-  inspector,
-  title: deps.spec.document.info?.title ?? 'API',
-});
+const pageOptions = (deps: Deps, ctx: Ctx, inspector: boolean) => {
+  const host = ctx.req.headers.host;
+  const origin = typeof host === 'string' && /^[\w.[\]:-]+$/.test(host) ? `http://${host}` : 'http://HOST';
+  return {
+    inspector,
+    title: deps.spec.document.info?.title ?? 'API',
+    curl: tryCurl(deps.spec, `${origin}${deps.spec.basePath}`, 'YOUR_KEY'),
+  };
+};
 
 /** `inspectorShown`: whether the pages link to the inspector (it may be off for this listener). */
 export function uiRoutes(inspectorShown: (deps: Deps) => boolean): ReadonlyMap<string, UiRoute> {
   const open = (run: UiRoute['run']): UiRoute => ({ inspector: false, access: 'open', run });
   return new Map<string, UiRoute>([
-    ['/_mock/docs', open((deps) => bytes(HTML, docsPage(pageOptions(deps, inspectorShown(deps)))))],
+    ['/_mock/docs', open((deps, ctx) => bytes(HTML, docsPage(pageOptions(deps, ctx, inspectorShown(deps)))))],
     ['/_mock/docs/openapi.json', open((deps) => bytes('application/json', documents(deps).docsJson))],
     ['/openapi.json', open((deps) => bytes('application/json', documents(deps).json))],
     ['/openapi.yaml', open((deps) => bytes('application/yaml; charset=utf-8', documents(deps).yaml))],
@@ -54,7 +60,7 @@ export function uiRoutes(inspectorShown: (deps: Deps) => boolean): ReadonlyMap<s
       {
         inspector: true,
         access: 'open',
-        run: (deps) => bytes(HTML, inspectorPage(pageOptions(deps, true))),
+        run: (deps, ctx) => bytes(HTML, inspectorPage(pageOptions(deps, ctx, true))),
       },
     ],
     [
@@ -133,7 +139,7 @@ export function frontDoor(ctx: Ctx, deps: Deps, inspectorShown: boolean): Reply 
   return bytes(
     HTML,
     frontDoorPage({
-      ...pageOptions(deps, inspectorShown),
+      ...pageOptions(deps, ctx, inspectorShown),
       version: typeof info?.version === 'string' ? info.version : undefined,
       baseUrl: baseUrlOf(ctx.req.headers.host, deps.spec.basePath),
       basePath: deps.spec.basePath,
