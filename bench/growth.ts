@@ -32,7 +32,11 @@ export interface GrowthResult {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** Time one request to its last byte (ms), and the body length. */
-function timed(port: number, method: string, body?: string): Promise<{ ms: number; bytes: number }> {
+function timed(
+  port: number,
+  method: string,
+  body?: string,
+): Promise<{ ms: number; bytes: number; status: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const headers: Record<string, string> = { Authorization: `Bearer ${ENT_KEY}` };
@@ -40,7 +44,7 @@ function timed(port: number, method: string, body?: string): Promise<{ ms: numbe
     const req = http.request({ host: '127.0.0.1', port, path: CATEGORIES, method, headers, agent }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ ms: performance.now() - t0, bytes }));
+      res.on('end', () => resolve({ ms: performance.now() - t0, bytes, status: res.statusCode ?? 0 }));
     });
     req.on('error', reject);
     req.end(body);
@@ -73,7 +77,10 @@ async function measureOne(server: ServerProcess, stored: number, baseline: numbe
   const miss: number[] = [];
   const hit: number[] = [];
   for (let i = 0; i < 15; i++) {
-    await timed(server.port, 'POST', JSON.stringify({ name: `growth-${i}` }));
+    // A create that is not stored (a 409 at the record cap) would leave the cache warm and measure nothing.
+    const created = await timed(server.port, 'POST', JSON.stringify({ name: `growth-${i}` }));
+    if (created.status !== 201)
+      throw new Error(`growth: POST answered ${created.status} with ${stored} stored`);
     miss.push((await timed(server.port, 'GET')).ms);
     hit.push((await timed(server.port, 'GET')).ms);
   }
@@ -110,7 +117,17 @@ export async function measureGrowth(
       description: `Generated category number ${i} for the growth bench`,
     }));
     fs.writeFileSync(seedFile, JSON.stringify({ categories }));
-    const server = await startOurs('ours', ['--keys', keysFile, '--seed', seedFile, '--quiet']);
+    // Above the default record cap (10,000): room for the creates of the measurement.
+    const cap = String(n + 1_000);
+    const server = await startOurs('ours', [
+      '--keys',
+      keysFile,
+      '--seed',
+      seedFile,
+      '--quiet',
+      '--max-records',
+      cap,
+    ]);
     try {
       results.push(await measureOne(server, n, baseline, seconds));
     } finally {

@@ -149,7 +149,9 @@ async function main() {
   if (options.build && !ensureBuilt()) fail('the build failed');
   try {
     const redisUrl = process.env.REDIS_URL || (await startRedis(started));
-    const shown = redisUrl.replace(/\/\/([^@/]*):[^@/]*@/, '//$1:***@');
+    // The mock's own masking (built above): a malformed URL keeps nothing before its last '@'.
+    const { maskUrl } = require(path.join(ROOT, 'dist', 'mock', 'core', 'redact.js'));
+    const shown = maskUrl(redisUrl);
     process.stdout.write(
       `Redis: ${shown}${process.env.REDIS_URL ? '' : ' (started here, data kept until Ctrl-C)'}\n`,
     );

@@ -156,7 +156,7 @@ describe('operational routes are never counted nor banned', () => {
   });
   afterAll(() => h.mock.close());
 
-  it('health, the reference, its assets, the spec and the inspector answer an address that is limited and banned', async () => {
+  it('the front door, health, the reference, its assets, the spec and the inspector answer an address that is limited and banned', async () => {
     const anonymous = h.mock.deps.anonymous;
     const used = () => h.mock.deps.limiter.peek(addressSubject('127.0.0.1'), anonymous, h.clock.now());
     for (let i = 0; i < 60; i++) await h.http.get('/v1/categories');
@@ -179,11 +179,15 @@ describe('operational routes are never counted nor banned', () => {
       expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     expect((await h.http.head('/_mock/health')).status).toBe(200);
+    const frontDoor = await h.http.get('/').set('Accept', 'text/html');
+    expect(frontDoor.status).toBe(200);
+    expect(frontDoor.headers['x-ratelimit-remaining']).toBeUndefined();
     expect(await used()).toEqual(spent);
     // Now ban the address: the operational routes still answer.
     for (let i = 0; i < 3; i++) await h.http.get('/v1/categories');
     expectError(await h.http.get('/v1/categories'), 429, 'key_banned');
     for (const path of paths) expect((await h.http.get(path)).status).toBe(200);
+    expect((await h.http.get('/').set('Accept', 'text/html')).status).toBe(200);
   });
 });
 
