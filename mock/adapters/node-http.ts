@@ -9,7 +9,7 @@ import type { BodyRead, Deps, MockRequest, Stage } from '../core/context';
 import { handleRequest, type EngineResult } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
-import { decideLimit } from '../core/stages/rate-limit';
+import { decideLimit, rateLimitPolicyField } from '../core/stages/rate-limit';
 import { STAGES } from '../core/pipeline';
 
 /** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
@@ -168,6 +168,9 @@ async function errorBytes(
   try {
     const used = await deps.limiter.peek(addressSubject(address), deps.anonymous, now);
     limitHeaders = decideLimit(deps.anonymous, { kind: 'admitted', used }, now).headers;
+    // The same set as the pipeline's answers: the IETF fields with their policy, or neither.
+    if (deps.config.rateLimitFields) limitHeaders['RateLimit-Policy'] = rateLimitPolicyField(deps.anonymous);
+    else delete limitHeaders.RateLimit;
   } catch {
     // the store is down: the answer goes out without counters
   }

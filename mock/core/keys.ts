@@ -136,10 +136,21 @@ export async function sha256Hex(text: string): Promise<string> {
 /** An HMAC key of WebCrypto (typed without the DOM library). */
 export type LabelSecret = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
 
-/** A fresh per-process secret for labels: two processes never label a key alike, and no label can be looked up. */
-export async function labelSecret(): Promise<LabelSecret> {
-  const raw = globalThis.crypto.getRandomValues(new Uint8Array(32));
-  return globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+let processSecret: Promise<LabelSecret> | undefined;
+
+/**
+ * The per-process secret for labels, made once: two processes never label a key alike and no label can be
+ * looked up, while within one process a key keeps its label across reloads of the keys file.
+ */
+export function labelSecret(): Promise<LabelSecret> {
+  processSecret ??= globalThis.crypto.subtle.importKey(
+    'raw',
+    globalThis.crypto.getRandomValues(new Uint8Array(32)),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return processSecret;
 }
 
 /** Build the lookup table once at start (digests and labels computed here, never per request). */
