@@ -1,6 +1,7 @@
 /** A scenario step's expectations against one response: a list of problems, empty when they hold. */
 import { formatAjvErrors, type LoadedSpec } from '../../spec/load';
 import type { StepExpect } from '../load/scenario-schema';
+import { mostUsedErrorResponse } from '../../mock/core/error-shape';
 import { getPointer, render } from '../execute/template';
 import type { RecordedResponse } from '../types';
 
@@ -16,7 +17,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * §7: an error body of the documented shape: the schema the operation documents for this status (or `default`),
- * else the document's `Error` schema; a `status` member must equal the HTTP status. A problem or undefined.
+ * else the error schema the document uses most (as the mock picks it); a `status` member must equal the HTTP status. A problem or undefined.
  */
 export function errorBodyProblem(
   spec: LoadedSpec,
@@ -25,7 +26,7 @@ export function errorBodyProblem(
 ): string | undefined {
   const op = operationId ? spec.byId.get(operationId) : undefined;
   const documented = op?.responses.get(String(res.status)) ?? op?.responses.get('default');
-  const validate = documented?.validateBody ?? spec.schemas.get('Error');
+  const validate = documented?.validateBody ?? mostUsedErrorResponse(spec)?.validateBody;
   if (!validate) return res.json === undefined ? 'the error body is not JSON' : undefined;
   if (!validate(res.json)) return `body is not an Error: ${formatAjvErrors(validate.errors)}`;
   const status = (res.json as { status?: unknown } | null)?.status;

@@ -129,9 +129,11 @@ const CACHED_ERRORS = 256;
 const MESSAGE_MAX = 256;
 const utf8 = new TextEncoder();
 
-/** Work out the document's error shapes once. */
-export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
-  // The error schema the document uses most (4xx/5xx responses), keyed by its JSON text.
+const mostUsed = new WeakMap<CompiledSpec, ResponseSpec | undefined>();
+
+/** The error response the document uses most (4xx/5xx/default with a schema), compared by schema and media type. */
+export function mostUsedErrorResponse(spec: CompiledSpec): ResponseSpec | undefined {
+  if (mostUsed.has(spec)) return mostUsed.get(spec);
   const counts = new Map<string, { n: number; response: ResponseSpec }>();
   for (const op of spec.operations) {
     for (const [status, r] of op.responses) {
@@ -150,6 +152,13 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
   let most: ResponseSpec | undefined;
   let best = 0;
   for (const { n, response } of counts.values()) if (n > best) [most, best] = [response, n];
+  mostUsed.set(spec, most);
+  return most;
+}
+
+/** Work out the document's error shapes once. */
+export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
+  const most = mostUsedErrorResponse(spec);
   const shapes = new Map<ResponseSpec, Shape>();
   const shapeFor = (r: ResponseSpec): Shape => {
     let s = shapes.get(r);

@@ -87,6 +87,30 @@ export const PETSTORE_POLICY: Readonly<ValidationPolicy> = Object.freeze({
   rules: { NewCategory: { name: { minLength: 1, maxLength: 200 }, description: { maxLength: 2000 } } },
 });
 
+/**
+ * The pet store's body bounds with the flags applied: `--allow-empty-name`, `--max-name-length` and
+ * `--max-description-length` tune the NewCategory rules (0 = no limit).
+ */
+export function petstorePolicy(
+  allowUnknownFields: boolean,
+  allowEmptyName: boolean,
+  maxName: number,
+  maxDescription: number,
+): ValidationPolicy {
+  const base = PETSTORE_POLICY.rules.NewCategory ?? {};
+  const name = {
+    ...base.name,
+    minLength: allowEmptyName ? undefined : 1,
+    maxLength: maxName > 0 ? maxName : undefined,
+  };
+  const description = { ...base.description, maxLength: maxDescription > 0 ? maxDescription : undefined };
+  const clean = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  return {
+    allowUnknownFields,
+    rules: { ...PETSTORE_POLICY.rules, NewCategory: { name: clean(name), description: clean(description) } },
+  };
+}
+
 /** Defaults that need no file system: the engine's, for every adapter. Paths are empty here. */
 export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   host: '127.0.0.1',

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
 import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
-import { ENGINE_DEFAULTS, PETSTORE_POLICY, type MockConfig, type ValidationPolicy } from '../core/settings';
+import { ENGINE_DEFAULTS, petstorePolicy, type MockConfig, type ValidationPolicy } from '../core/settings';
 
 export type { MockConfig, ValidationPolicy };
 
@@ -24,30 +24,6 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
 /** The file defaults of the Node layer (the engine's own defaults have no files). */
 export function nodeDefaults(): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
   return { specPath: DEFAULT_SPEC_PATH, keysFile: DEFAULT_KEYS_FILE, seedFile: DEFAULT_SEED_FILE };
-}
-
-/**
- * The pet store's body bounds with the flags applied: `--allow-empty-name`, `--max-name-length` and
- * `--max-description-length` tune the NewCategory rules (0 = no limit).
- */
-function petstorePolicy(
-  allowUnknownFields: boolean,
-  allowEmptyName: boolean,
-  maxName: number,
-  maxDescription: number,
-): ValidationPolicy {
-  const base = PETSTORE_POLICY.rules.NewCategory ?? {};
-  const name = {
-    ...base.name,
-    minLength: allowEmptyName ? undefined : 1,
-    maxLength: maxName > 0 ? maxName : undefined,
-  };
-  const description = { ...base.description, maxLength: maxDescription > 0 ? maxDescription : undefined };
-  const clean = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-  return {
-    allowUnknownFields,
-    rules: { ...PETSTORE_POLICY.rules, NewCategory: { name: clean(name), description: clean(description) } },
-  };
 }
 
 const OPTIONS = {
@@ -92,13 +68,13 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
-  --seed FILE | --no-seed      seed categories (default fixtures/seed.json; --seed none = empty)
+  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json; --seed none = empty)
   --quiet, -q                  no request log lines
-  --store memory|redis         where categories and counters live (default memory)
+  --store memory|redis         where records and counters live (default memory)
   --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)
   --cors-origins LIST          comma-separated allowed origins, * for any, none for no CORS (default *)
   --max-body-bytes N           larger bodies get 413 (default 1048576)
-  --allow-unknown-fields       accept fields NewCategory does not name (default: 400)
+  --allow-unknown-fields       accept fields a request schema does not name (default: 400)
   --allow-empty-name           accept name "" (default: 400)
   --max-name-length N          longest name, 0 = no limit (default 200)
   --max-description-length N   longest description, 0 = no limit (default 2000)
