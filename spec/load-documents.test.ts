@@ -112,7 +112,13 @@ describe('relative files beside the document', () => {
   });
 
   it('a missing schema file is refused, naming it', async () => {
-    const file = write({ 'main.yaml': MAIN_30, 'README.md': 'x' });
+    // Only the schema is missing (the example files are there), so the refusal has one file to name.
+    const file = write({
+      'main.yaml': MAIN_30,
+      'README.md': 'x',
+      'examples/one.yaml': FILES['examples/one.yaml'],
+      'examples/two.json': '[]',
+    });
     const result = await loadSpec(file);
     expect(result.ok).toBe(false);
     if (!result.ok) {
