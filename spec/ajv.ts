@@ -1,7 +1,9 @@
 /** The one ajv configuration both tools use: JSON Schema 2020-12 (OpenAPI 3.1), strict, with formats. */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { _, str } from 'ajv/dist/compile/codegen';
 import { escapePointer, forEachSchema } from './schema-walk';
+import { ABSENT_KEYWORD } from './schema-views';
 
 /** OpenAPI keywords that are annotations, not assertions; strict mode must know them. */
 const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-illustrative', '$anchor'];
@@ -17,7 +19,28 @@ export function createAjv(options: { validateSchema?: boolean } = {}): Ajv2020 {
   });
   addFormats(ajv);
   for (const keyword of OPENAPI_ANNOTATIONS) ajv.addKeyword({ keyword });
+  addAbsentKeyword(ajv);
   return ajv;
+}
+
+/** The response view's keyword: each named property must be absent (a writeOnly value is never sent back). */
+function addAbsentKeyword(ajv: Ajv2020): void {
+  ajv.addKeyword({
+    keyword: ABSENT_KEYWORD,
+    type: 'object',
+    schemaType: 'array',
+    error: {
+      message: ({ params }) => str`must not have property ${params.property} (writeOnly)`,
+      params: ({ params }) => _`{property: ${params.property}}`,
+    },
+    code(cxt) {
+      const { data, schema } = cxt;
+      for (const name of schema as string[]) {
+        cxt.setParams({ property: name });
+        cxt.fail(_`${data}[${name}] !== undefined`);
+      }
+    },
+  });
 }
 
 let shared: Ajv2020 | undefined;

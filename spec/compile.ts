@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { admitDocumentVocabulary, sharedAjv } from './ajv';
 import { basePathOf } from './base-path';
+import { ABSENT_KEYWORD, requestView, responseView } from './schema-views';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -201,7 +202,8 @@ function compileRequestBody(
   const form = mediaTypes.find((t) => t.toLowerCase().startsWith('application/x-www-form-urlencoded'));
   const chosen = json ?? form ?? mediaTypes[0];
   const media = chosen ? body.content[chosen] : undefined;
-  const schema = (media?.schema ?? {}) as OpenAPIV3_1.SchemaObject;
+  // The request view: readOnly properties are the server's, never required of a client.
+  const schema = requestView((media?.schema ?? {}) as OpenAPIV3_1.SchemaObject);
   return {
     required: body.required === true,
     mediaTypes,
@@ -221,7 +223,8 @@ function compileResponse(
   const mediaTypes = Object.keys(res.content ?? {});
   const contentType = mediaTypes.find(isJsonMediaType);
   const media = contentType ? res.content?.[contentType] : undefined;
-  const schema = media?.schema as OpenAPIV3_1.SchemaObject | undefined;
+  // The response view: writeOnly properties are never required of, nor present in, a response.
+  const schema = responseView(media?.schema as OpenAPIV3_1.SchemaObject | undefined);
   const headers: HeaderSpec[] = Object.entries(res.headers ?? {}).map(([name, h]) => {
     const header = h as OpenAPIV3_1.HeaderObject;
     const hs = (header.schema ?? {}) as OpenAPIV3_1.SchemaObject;
@@ -323,9 +326,29 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root =
     .map((e) => {
       if (e.keyword === 'required')
         return `${e.instancePath}/${String(e.params.missingProperty)} is required`;
+      if (e.keyword === ABSENT_KEYWORD)
+        return `${e.instancePath}/${String(e.params.property)} is writeOnly and must not be in a response`;
       if (e.keyword === 'additionalProperties')
         return `${e.instancePath}/${String(e.params.additionalProperty)} is not allowed`;
       return `${e.instancePath || root} ${e.message ?? 'is invalid'}`;
     })
     .join('; ');
+}
+
+/** The response that documents `status`: its own entry, else its range (`2XX`), else `default`. */
+export function documentedResponse(op: OperationSpec, status: number | string): ResponseSpec | undefined {
+  const s = String(status);
+  return op.responses.get(s) ?? op.responses.get(`${s[0] ?? ''}XX`) ?? op.responses.get('default');
+}
+
+/**
+ * The status a successful call answers with: the lowest documented 2xx, else 200 when a `2XX` range or only a
+ * `default` response documents success (a health check written with `default` alone).
+ */
+export function successStatusOf(op: OperationSpec): number | undefined {
+  const exact = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
+  if (exact) return Number(exact);
+  if (op.responses.has('2XX')) return 200;
+  const errorsOnly = [...op.responses.keys()].every((s) => s === 'default' || /^[45]/.test(s));
+  return op.responses.has('default') && errorsOnly ? 200 : undefined;
 }

@@ -132,7 +132,11 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     id = made.id;
     // Only what the answer's schema names can come back (a ticket bought with an email need not echo it).
     const named = objectShape(resource.itemSchema)?.properties ?? {};
-    return fieldsProblem(Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)), res.json);
+    return fieldsProblem(
+      Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)),
+      res.json,
+      resource.itemSchema,
+    );
   });
   if (created.response) state = { ...sent };
   const path = itemPathOf(resource, id);
@@ -144,7 +148,7 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       statusIs(read as OperationSpec)(res) ??
       (isObject(res.json) && String(res.json[resource.idField ?? '']) !== id
         ? `another item: ${resource.idField} is ${JSON.stringify(res.json[resource.idField ?? ''])}, expected ${id}`
-        : fieldsProblem(expected(), res.json));
+        : fieldsProblem(expected(), res.json, resource.itemSchema));
 
   if (read && has.has('read'))
     await step(
@@ -172,11 +176,16 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       `${ctx.runPrefix}-${resource.name}-replaced`,
       { full: true },
     ) as Record<string, unknown>;
+    // The body never names another item than the path does (a client-chosen id such as a username).
+    const idField = resource.idField ?? '';
+    if (idField in next) next[idField] = state[idField] ?? (resource.idType === 'integer' ? Number(id) : id);
     const put = await step(
       run,
       'replace',
       bodyRequest(replace, path, { json: next }),
-      both(statusIs(replace), (res) => (res.json === undefined ? undefined : fieldsProblem(next, res.json))),
+      both(statusIs(replace), (res) =>
+        res.json === undefined ? undefined : fieldsProblem(next, res.json, resource.itemSchema),
+      ),
     );
     if (put.response) {
       state = { ...next };
@@ -234,7 +243,9 @@ async function mergePatch(
       'merge-patch',
       bodyRequest(patch, path, { json: plan.patch }),
       both(statusIs(patch), (res) =>
-        res.json === undefined ? undefined : (fieldsProblem(expected, res.json) ?? plan.absent(res.json)),
+        res.json === undefined
+          ? undefined
+          : (fieldsProblem(expected, res.json, run.resource.itemSchema) ?? plan.absent(res.json)),
       ),
     );
     if (!sentPatch.response) return current;

@@ -1,6 +1,7 @@
 /** Requests the generated rules share: a body sent as the operation documents it, an item's path, a new item. */
 import { isJsonMediaType, type OperationSpec } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
+import { withoutWriteOnly } from '../../spec/schema-views';
 import type { Outgoing, SendResult } from '../execute/client';
 import type { RunContext } from '../execute/check-context';
 import { generateValid } from '../execute/generate-bodies';
@@ -123,14 +124,21 @@ export function createdFrom(
     };
   return { ok: true, id: String(id), sent, item, exchange };
 }
-
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Each property of `expected` as it is in `actual`, or the first difference. */
-export function fieldsProblem(expected: Record<string, unknown>, actual: unknown): string | undefined {
+/**
+ * Each property of `expected` as it is in `actual`, or the first difference. With the answer's schema (a
+ * response view), what it never carries (a writeOnly password) is not expected back.
+ */
+export function fieldsProblem(
+  expected: Record<string, unknown>,
+  actual: unknown,
+  schema?: unknown,
+): string | undefined {
   if (!isObject(actual))
     return `the body is ${JSON.stringify(actual)?.slice(0, 80) ?? 'empty'}, not an object`;
-  for (const [name, value] of Object.entries(expected))
+  const shown = schema === undefined ? expected : (withoutWriteOnly(schema, expected) as typeof expected);
+  for (const [name, value] of Object.entries(shown))
     if (!same(actual[name], value))
       return `${name} is ${JSON.stringify(actual[name])}, expected ${JSON.stringify(value)}`;
   return undefined;

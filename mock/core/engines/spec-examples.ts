@@ -3,13 +3,14 @@
  * for with `Prefer: code=NNN`), straight from the spec already loaded and validated at start. Nothing to load,
  * no extra memory, no first-request delay; see the README for how it compares with the Prism engine.
  */
+import { documentedResponse, successStatusOf } from '../../../spec/compile';
 import { sampleOf } from '../sample';
 import type { ExampleEngine } from './types';
 
 export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus }) => {
-  const success = [...operation.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
-  const status = preferStatus ?? (success ? Number(success) : 200);
-  const response = operation.responses.get(String(status));
+  const status = preferStatus ?? successStatusOf(operation) ?? 200;
+  // A `2XX` range or a `default` alone documents the success too.
+  const response = documentedResponse(operation, status);
   if (!response) return { error: `${operation.operationId} documents no ${String(status)} response` };
   // No example: a value generated from the schema (valid against it); no schema: no body.
   const body =

@@ -4,8 +4,9 @@
  * examples, else from its schema. `Prefer: code=NNN` answers with that documented status and its example.
  */
 import { matchBasePath } from '../../../spec/base-path';
-import type { OperationSpec } from '../../../spec/compile';
+import { documentedResponse, type OperationSpec } from '../../../spec/compile';
 import type { Binding, Resource } from '../../../spec/resources';
+import { withoutWriteOnly } from '../../../spec/schema-views';
 import {
   apiError,
   asDocumented,
@@ -42,7 +43,8 @@ function itemId(ctx: Ctx, r: Resource): string {
 function reply(op: OperationSpec, status: number, body: unknown): Reply {
   const documented = op.responses.get(String(status));
   if (!documented?.schema || status === 204) return { status };
-  return { status, body, contentType: documented.contentType };
+  // The response view: a stored writeOnly value (a password) is never sent back.
+  return { status, body: withoutWriteOnly(documented.schema, body), contentType: documented.contentType };
 }
 
 function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
@@ -54,7 +56,9 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
       const cached = deps.listCache.get(r.name);
       if (cached && cached.version === version) return { status, raw: cached.raw };
       return whenReady(deps.records.list(r.name), (items) => {
-        const raw = encoder.encode(JSON.stringify(presentList(op, status, items, r, ctx.query ?? {})));
+        const shown = presentList(op, status, items, r, ctx.query ?? {});
+        const schema = op.responses.get(String(status))?.schema;
+        const raw = encoder.encode(JSON.stringify(withoutWriteOnly(schema, shown)));
         deps.listCache.set(r.name, { version, raw });
         return { status, raw };
       });
@@ -174,10 +178,11 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   if (answer.status >= 400 && operation.responses.get(String(answer.status))?.example === undefined) {
     return exampleReply(operation, answer.status);
   }
+  const documented = documentedResponse(operation, answer.status);
   return {
     status: answer.status,
-    body: answer.body,
-    contentType: operation.responses.get(String(answer.status))?.contentType,
+    body: withoutWriteOnly(documented?.schema, answer.body),
+    contentType: documented?.contentType,
     headers: answer.status === 429 ? { 'Retry-After': '60' } : {},
   };
 }
