@@ -30,7 +30,7 @@ const common = {
   },
 };
 
-const FETCH_SUITES = ['routing-auth', 'validation', 'rate-limit', 'resources'];
+const FETCH_SUITES = ['routing-auth', 'validation', 'rate-limit', 'resources', 'schema-views'];
 
 module.exports = {
   testTimeout: 30000,

@@ -12,7 +12,10 @@ const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 
 export function createAjv(options: { validateSchema?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     ...options,
-    strict: true,
+    // Strict mode's rules (a required property not defined, a union type…) are style, not validity: a valid
+    // document is never refused for one. They are noted and reported as one warning line at start.
+    strict: 'log',
+    logger: { log: () => undefined, warn: noteStrict, error: noteStrict },
     strictTypes: false, // OpenAPI schemas such as `{}` (any) are legitimate
     allErrors: true,
     allowUnionTypes: true,
@@ -41,6 +44,23 @@ function addAbsentKeyword(ajv: Ajv2020): void {
       }
     },
   });
+}
+
+const strictNotes: string[] = [];
+const MAX_NOTES = 1000;
+
+function noteStrict(...args: unknown[]): void {
+  if (strictNotes.length < MAX_NOTES) strictNotes.push(args.map(String).join(' '));
+}
+
+/** One line on what ajv's strict mode noticed since the last call (none when it noticed nothing). */
+export function takeStrictWarnings(): string[] {
+  if (strictNotes.length === 0) return [];
+  const [first] = strictNotes;
+  const count = strictNotes.length;
+  strictNotes.length = 0;
+  const more = count > 1 ? ` (and ${count - 1} more${count >= MAX_NOTES ? '+' : ''})` : '';
+  return [`unusual schema constructs accepted as written: ${first}${more}`];
 }
 
 let shared: Ajv2020 | undefined;

@@ -264,3 +264,35 @@ describe('the contract document', () => {
     await expect(loadSpecOrThrow()).resolves.toBeDefined();
   });
 });
+
+describe('strict-mode rules never refuse a valid document (issue 21)', () => {
+  const DOC = `openapi: 3.0.3
+info: { title: Strict, version: '1' }
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [tags]
+                properties:
+                  metadata:
+                    type: object
+                    required: [docker, tags]
+                    properties: { docker: { type: string } }
+                  count: { type: integer, minimum: 0, exclusiveMaximum: 10, items: { type: string } }
+                additionalItems: false
+`;
+
+  it('loads a document with a required property it does not define, with one warning line', async () => {
+    const result = await ok(write({ 'main.yaml': DOC }));
+    expect(result.spec.operations.map((o) => o.operationId)).toEqual(['listThings']);
+    const strict = result.warnings.filter((w) => /strict mode/.test(w));
+    expect(strict).toEqual([expect.stringMatching(/required property "tags" is not defined.*and \d+ more/)]);
+  });
+});

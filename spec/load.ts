@@ -9,7 +9,7 @@ import path from 'node:path';
 import { readValidated, rememberValidated, type Remembered } from './validation-cache';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type LoadedSpec } from './compile';
-import { admitDocumentVocabulary, sharedAjv } from './ajv';
+import { admitDocumentVocabulary, sharedAjv, takeStrictWarnings } from './ajv';
 import { readDocument } from './read-document';
 import { hideServerVariableDescriptions } from './schema-workarounds';
 
@@ -53,7 +53,8 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   }
   // Remembered only once every check has passed, the meta-schema check of its schemas included.
   if (!fromCache) await rememberValidated(file, validated.files, document, validated.notes);
-  return { ok: true, spec, warnings: [...validated.notes, ...vocabulary], files: validated.files };
+  const strict = takeStrictWarnings();
+  return { ok: true, spec, warnings: [...validated.notes, ...vocabulary, ...strict], files: validated.files };
 }
 
 /** Bundle, upgrade to 3.1, then let swagger-parser check it against the OpenAPI schema and resolve every $ref. */

@@ -69,7 +69,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
   const file: KeysFile = Array.isArray(rawKeys) ? { keys: [...rawKeys] } : (rawKeys as KeysFile);
   const checked = checkKeys(file, { allowShortKeys: options.allowShortKeys, defaultPlans: config.plans });
   if (!checked.ok) throw new Error(`keys: ${checked.error}`);
-  const plans = checked.file.plans ?? config.plans;
+  const plans = checked.plans;
   const bodies = compileBodyChecks(spec, model, config.policy);
   const seed = options.seed ?? {};
   const seedProblem = checkSeed(seed, model, spec);

@@ -64,4 +64,35 @@ describe('keys file', () => {
     expect(found?.label).toMatch(/^free:[0-9a-f]{8}$/);
     expect(JSON.stringify({ label: found?.label, subject: found?.subject })).not.toContain('super-secret');
   });
+
+  it("adds a file's own plans to the built-in ones (issue 21)", async () => {
+    const data = {
+      plans: { reader: { perMinute: 5, perDay: 50 }, pro: { perMinute: 7, perDay: 70 } },
+      keys: [
+        { key: 'reader-key-0000001', plan: 'reader' },
+        { key: 'free-key-000000001', plan: 'free' },
+        { key: 'pro-key-0000000001', plan: 'pro' },
+      ],
+    };
+    const result = checkKeys(data);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const ring = await createKeyring(result.keys, result.plans);
+    const limits = (k: string) => ring.find(k)?.windows.map((w) => w.limit);
+    expect(limits('reader-key-0000001')).toEqual([5, 50]);
+    expect(limits('free-key-000000001')).toEqual([60, 1000]);
+    expect(limits('pro-key-0000000001')).toEqual([7, 70]); // the file's plan of the same name wins
+  });
+
+  it('refuses a key of an unknown plan, naming the plan and the known ones', () => {
+    const result = checkKeys({
+      plans: { reader: { perMinute: 5, perDay: 50 } },
+      keys: [{ key: 'k'.repeat(16), plan: 'gold' }],
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error).toMatch(
+        /keys\/0\/plan.*unknown plan "gold" \(known plans: free, pro, business, reader, enterprise\)/,
+      );
+  });
 });

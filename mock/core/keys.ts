@@ -1,7 +1,7 @@
 /**
  * The keys file, as data: `{ "plans": { "free": { "perMinute": 60, "perDay": 1000 }, … }, "keys": [ { "key":
  * "...", "plan": "free", "name": "alice" }, { "key": "...", "plan": "enterprise", "perMinute": 5000, "perDay":
- * 2000000 } ] }`. `plans` is optional (default: the pet store's); a key of a plan without fixed limits (the
+ * 2000000 } ] }`. `plans` is optional and adds to the built-in plans (a plan of the same name replaces one); a key of a plan without fixed limits (the
  * pet store's enterprise) gives its own. Checked once at start; a bad entry is refused by name. Digests come from
  * WebCrypto, so the engine needs no node:crypto.
  */
@@ -54,7 +54,7 @@ const limitsSchema = {
   properties: { perMinute: { type: 'integer', minimum: 1 }, perDay: { type: 'integer', minimum: 1 } },
 };
 
-const fileSchema = (plans: string[]) => ({
+const FILE_SCHEMA = {
   type: 'object',
   required: ['keys'],
   additionalProperties: false,
@@ -68,7 +68,7 @@ const fileSchema = (plans: string[]) => ({
         additionalProperties: false,
         properties: {
           key: { type: 'string', minLength: 1, pattern: '^[\\x21-\\x7e]+$' },
-          plan: { enum: plans },
+          plan: { type: 'string', minLength: 1 },
           name: { type: 'string', minLength: 1, maxLength: 64 },
           perMinute: { type: 'integer', minimum: 1 },
           perDay: { type: 'integer', minimum: 1 },
@@ -76,26 +76,30 @@ const fileSchema = (plans: string[]) => ({
       },
     },
   },
-});
+};
+let validateFile: ValidateFunction<KeysFile> | undefined;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The plans a keys file defines, or the defaults. */
+/** The built-in plans with the keys file's own added (a plan of the same name replaces the built-in one). */
 export function plansOf(
   data: unknown,
   defaults: Record<string, PlanLimits> = DEFAULT_PLANS,
 ): Record<string, PlanLimits> {
-  return isRecord(data) && isRecord(data.plans) ? (data.plans as Record<string, PlanLimits>) : defaults;
+  const own = isRecord(data) && isRecord(data.plans) ? (data.plans as Record<string, PlanLimits>) : {};
+  return { ...defaults, ...own };
 }
 
 /** Check a parsed keys file; an error names the entry (`keys/2/plan must be equal to one of …`). */
 export function checkKeys(
   data: unknown,
   options: { allowShortKeys?: boolean; defaultPlans?: Record<string, PlanLimits> } = {},
-): { ok: true; file: KeysFile; keys: KeyEntry[] } | { ok: false; error: string } {
+):
+  | { ok: true; file: KeysFile; keys: KeyEntry[]; plans: Record<string, PlanLimits> }
+  | { ok: false; error: string } {
   const plans = plansOf(data, options.defaultPlans);
   const names = [...new Set([...Object.keys(plans), CUSTOM_PLAN])];
-  const validate: ValidateFunction<KeysFile> = sharedAjv().compile<KeysFile>(fileSchema(names));
+  const validate = (validateFile ??= sharedAjv().compile<KeysFile>(FILE_SCHEMA));
   if (!validate(data)) {
     return { ok: false, error: formatAjvErrors(validate.errors, 'keys file').replace(/(^|; )\//g, '$1') };
   }
@@ -103,6 +107,11 @@ export function checkKeys(
   for (const [i, entry] of data.keys.entries()) {
     if (seen.has(entry.key)) return { ok: false, error: `keys/${i}/key repeats an earlier key` };
     seen.add(entry.key);
+    if (!names.includes(entry.plan))
+      return {
+        ok: false,
+        error: `keys/${i}/plan must be equal to one of the allowed values: unknown plan "${entry.plan}" (known plans: ${names.join(', ')})`,
+      };
     const custom = entry.perMinute !== undefined || entry.perDay !== undefined;
     const fixed = plans[entry.plan];
     if (!fixed && (entry.perMinute === undefined || entry.perDay === undefined)) {
@@ -121,7 +130,7 @@ export function checkKeys(
       };
     }
   }
-  return { ok: true, file: data, keys: data.keys };
+  return { ok: true, file: data, keys: data.keys, plans };
 }
 
 const hex = (bytes: ArrayBuffer): string =>

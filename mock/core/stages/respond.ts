@@ -26,17 +26,20 @@ export function toHttpResponse(reply: Reply, ctx: Ctx, deps: Pick<Deps, 'config'
   } else if (!reply.raw && reply.body !== undefined && reply.status !== 204) {
     body = encodeUtf8(JSON.stringify(reply.body));
   }
-  // Assigned one by one (no spreads): this runs for every response.
-  // A 204 has no body, so no media type either.
-  const headers: Record<string, string | number> =
-    reply.status === 204 ? {} : { 'Content-Type': contentType };
+  // Assigned one by one (no spreads): this runs for every response. A 204 or 304 never has a body, and an
+  // answer documented without content has none: neither has a media type (issue 21: `res.json()` must not
+  // be promised a body that is not there).
+  const never = reply.status === 204 || reply.status === 304;
+  if (never) body = EMPTY;
+  const bodiless = never || (!reply.error && reply.raw === undefined && reply.body === undefined);
+  const headers: Record<string, string | number> = bodiless ? {} : { 'Content-Type': contentType };
   Object.assign(headers, ctx.limitHeaders);
   const origin = ctx.req.headers.origin;
   if (typeof origin === 'string' && reply.cors !== false)
     Object.assign(headers, corsHeaders(deps.config, origin));
   if (ctx.operation?.deprecated) Object.assign(headers, deprecationHeaders(ctx, deps));
   if (reply.headers) Object.assign(headers, reply.headers);
-  if (!reply.stream) headers['Content-Length'] = body.length;
+  if (!reply.stream && !never) headers['Content-Length'] = body.length;
   return { status: reply.status, headers, body };
 }
 
