@@ -18,6 +18,7 @@ import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectRules } from './load/select-rules';
 import { RULES } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
+import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 
 export const DEFAULT_SCENARIOS_DIR = path.join(projectRoot(), 'conformance', 'scenarios');
 
@@ -126,7 +127,27 @@ async function scenariosOf(options: ConformanceOptions, spec: LoadedSpec): Promi
   );
 }
 
+/** What each option of runConformance must be (a wrong one is a TypeError naming it). */
+const OPTION_RULES = {
+  target: rule.nonEmptyString,
+  key: rule.string,
+  quotaKey: rule.string,
+  specFile: rule.nonEmptyString,
+  scenariosDir: rule.nonEmptyString,
+  include: rule.stringList,
+  exclude: rule.stringList,
+  rules: rule.stringList,
+  timeoutMs: rule.number,
+  concurrency: rule.number,
+  maxWaitMs: rule.number,
+  seed: rule.number,
+  readOnly: rule.boolean,
+  fetch: rule.function,
+  onProgress: rule.function,
+} satisfies Record<keyof ConformanceOptions, OptionRule>;
+
 function validateOptions(options: ConformanceOptions): void {
+  checkOptions('runConformance', options, OPTION_RULES, ['target']);
   let url: URL;
   try {
     url = new URL(options.target);

@@ -7,7 +7,12 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { dereference } from '../../spec/deref';
 import type { BodyRead, MockRequest } from '../core/context';
+import { checkOptions, rule } from '../../spec/check-options';
+import { ENGINE_OPTION_RULES } from '../core/check-options';
 import { buildDeps, handleRequest, type EngineOptions } from '../core/engine';
+
+/** The options createFetchHandler takes, each with what it must be. */
+export const FETCH_OPTION_RULES = { ...ENGINE_OPTION_RULES, remoteAddress: rule.nonEmptyString };
 
 export interface FetchHandlerOptions extends Omit<EngineOptions, 'document'> {
   /** The OpenAPI 3.1 document as an object (parsed JSON or YAML), or one already compiled. */
@@ -37,6 +42,7 @@ async function readLimited(request: Request, limit: number): Promise<BodyRead | 
 
 /** Build a fetch handler over the engine; rejects with a message naming the problem in the document, keys or seed. */
 export async function createFetchHandler(options: FetchHandlerOptions): Promise<FetchHandler> {
+  checkOptions('createFetchHandler', options, FETCH_OPTION_RULES, ['document']);
   const { document, remoteAddress = '127.0.0.1', ...rest } = options;
   const spec = isCompiled(document) ? document : compileSpec('document', dereference(document), false);
   const deps = await buildDeps({ ...rest, document: spec, allowShortKeys: rest.allowShortKeys ?? true });

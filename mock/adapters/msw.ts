@@ -4,7 +4,8 @@
  * dependency of this entry point only.
  */
 import { http, type HttpHandler } from 'msw';
-import { createFetchHandler, type FetchHandlerOptions } from './fetch';
+import { checkOptions, rule } from '../../spec/check-options';
+import { createFetchHandler, FETCH_OPTION_RULES, type FetchHandlerOptions } from './fetch';
 
 export interface MswHandlerOptions extends FetchHandlerOptions {
   /**
@@ -16,8 +17,10 @@ export interface MswHandlerOptions extends FetchHandlerOptions {
 
 /** Handlers answering every request under the base URL from the engine (one shared state for all of them). */
 export async function createMswHandlers(options: MswHandlerOptions): Promise<HttpHandler[]> {
-  const handle = await createFetchHandler(options);
-  const base = (options.baseUrl ?? handle.deps.spec.basePath).replace(/\/+$/, '');
+  checkOptions('createMswHandlers', options, { ...FETCH_OPTION_RULES, baseUrl: rule.string }, ['document']);
+  const { baseUrl, ...engine } = options;
+  const handle = await createFetchHandler(engine);
+  const base = (baseUrl ?? handle.deps.spec.basePath).replace(/\/+$/, '');
   const pattern = /^[a-z]+:\/\//i.test(base) ? base : `*${base}`;
   const resolver = ({ request }: { request: Request }) => handle(request);
   return [http.all(`${pattern}/*`, resolver), http.all(pattern || '*/', resolver)];

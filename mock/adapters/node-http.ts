@@ -116,8 +116,11 @@ export function createApp<D extends Deps>(
       httpVersion: req.httpVersion,
     };
     const send = (result: EngineResult): void => {
-      // A body the pipeline never asked for (a refused caller, an operation without one) is discarded unread.
-      if (!bodyRead) req.resume();
+      // A body the pipeline never asked for (a refused caller, an operation without one) is drained, bounded;
+      // whatever goes wrong in it (a malformed chunked body) never gets a second answer (issue 21).
+      const unreadBody = !bodyRead && hasBody(req);
+      const closing = unreadBody && drainAfterAnswer(req, deps.config.maxBodyBytes);
+      if (!bodyRead && !unreadBody) req.resume();
       if (result.aborted) {
         finished();
         return;
@@ -131,7 +134,8 @@ export function createApp<D extends Deps>(
         });
       }
       const out = result.response;
-      res.writeHead(out.status, out.headers);
+      if (closing) res.shouldKeepAlive = false;
+      res.writeHead(out.status, closing ? { ...out.headers, Connection: 'close' } : out.headers);
       if (result.stream) result.stream(res);
       else res.end(req.method === 'HEAD' ? undefined : out.body);
       deps.log.request({
@@ -147,6 +151,32 @@ export function createApp<D extends Deps>(
     if (result instanceof Promise) void result.then(send);
     else send(result);
   };
+}
+
+/** Connections whose request was answered before its body was read, until that body ends. */
+const answeredEarly = new WeakSet<object>();
+
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/**
+ * Drain the unread body of an answered request, at most `limit` bytes (past that, or when it declares more, the
+ * connection closes: true when the answer must say `Connection: close`). Until the body ends, a parse error in
+ * it is not answered (createClientErrorHandler sees the mark and only closes): one request, one answer.
+ */
+function drainAfterAnswer(req: IncomingMessage, limit: number): boolean {
+  const socket = req.socket;
+  answeredEarly.add(socket);
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) whenIdle(socket, () => socket.end());
+  });
+  req.on('end', () => answeredEarly.delete(socket));
+  req.on('error', () => undefined);
+  req.resume();
+  return Number(req.headers['content-length'] ?? 0) > limit;
 }
 
 /** Pure: the Error reply for HTTP that Node refused before it became a request. */
@@ -217,6 +247,12 @@ export function createClientErrorHandler(
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
+      return;
+    }
+    // The request was answered already (before its body was read): one request, one answer. The socket ends
+    // once that answer is flushed.
+    if (answeredEarly.has(socket)) {
+      whenIdle(socket, () => socket.end());
       return;
     }
     const deps = 'current' in source ? source.current : source;

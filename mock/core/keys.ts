@@ -103,15 +103,17 @@ export function checkKeys(
   if (!validate(data)) {
     return { ok: false, error: formatAjvErrors(validate.errors, 'keys file').replace(/(^|; )\//g, '$1') };
   }
+  // Every entry's plan first, as the file's schema is checked before any entry's rules.
+  const unknown = data.keys.findIndex((entry) => !names.includes(entry.plan));
+  if (unknown !== -1)
+    return {
+      ok: false,
+      error: `keys/${unknown}/plan must be equal to one of the allowed values: unknown plan "${data.keys[unknown]?.plan ?? ''}" (known plans: ${names.join(', ')})`,
+    };
   const seen = new Set<string>();
   for (const [i, entry] of data.keys.entries()) {
     if (seen.has(entry.key)) return { ok: false, error: `keys/${i}/key repeats an earlier key` };
     seen.add(entry.key);
-    if (!names.includes(entry.plan))
-      return {
-        ok: false,
-        error: `keys/${i}/plan must be equal to one of the allowed values: unknown plan "${entry.plan}" (known plans: ${names.join(', ')})`,
-      };
     const custom = entry.perMinute !== undefined || entry.perDay !== undefined;
     const fixed = plans[entry.plan];
     if (!fixed && (entry.perMinute === undefined || entry.perDay === undefined)) {

@@ -34,6 +34,21 @@ import { isLoopback, ownRefusals, ownRoutes } from './routes';
 import { createStreamState, type StreamLimits } from './ui/events';
 import { isUiPath } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
+import { checkOptions, rule, type OptionRule } from '../../spec/check-options';
+import { settingRules } from '../core/check-options';
+
+/** createMockServer's options: every setting, the engine's inputs, and the Node server's own. */
+const SERVER_OPTION_RULES = {
+  ...settingRules(),
+  keys: rule.keys,
+  seed: rule.object,
+  clock: rule.clock,
+  records: rule.object,
+  limiter: rule.object,
+  log: rule.object,
+  watchIntervalMs: rule.number,
+  inspectorStreams: rule.object,
+} satisfies Record<string, OptionRule>;
 
 export interface MockServerOptions extends Partial<MockConfig> {
   /** Keys (or a whole keys file, with plans) given directly instead of a keys file. */
@@ -75,6 +90,7 @@ export const NODE_STAGES = buildStages<NodeDeps>({ beforeLimit: [ownRoutes], aft
 
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  checkOptions('createMockServer', options, SERVER_OPTION_RULES);
   const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
     options;
   const config = settingsWith({ ...nodeDefaults(), ...overrides });

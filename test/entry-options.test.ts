@@ -1,0 +1,60 @@
+/**
+ * Issue 21, point 8: every public entry point checks its options and names the one that is missing or wrong,
+ * instead of failing deep inside (`Cannot use 'in' operator to search for 'operations' in undefined`).
+ */
+import { createMockServer, runConformance } from '../index';
+import { createFetchHandler } from '../mock/adapters/fetch';
+import { createMswHandlers } from '../mock/adapters/msw';
+
+const KEYS = [{ key: 'entry-options-key-001', plan: 'pro' }];
+const DOC = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} };
+
+describe.each([
+  ['createFetchHandler', (o: unknown) => createFetchHandler(o as never)],
+  ['createMswHandlers', (o: unknown) => createMswHandlers(o as never)],
+])('%s', (entry, call) => {
+  it.each([
+    [undefined, /options must be an object, got undefined/],
+    [{ keys: KEYS }, /options\.document is required: the OpenAPI document as an object/],
+    [
+      { document: 'openapi.yaml', keys: KEYS },
+      /options\.document must be the OpenAPI document.*got the string "openapi\.yaml"/,
+    ],
+    [{ document: DOC, keys: 'free' }, /options\.keys must be an array of \{ key, plan \} entries/],
+    [{ document: DOC, clock: Date.now }, /options\.clock must be an object with now\(\)/],
+    [{ document: DOC, kyes: KEYS }, /unknown option "kyes" \(known: .*keys/],
+  ])('%j', async (options, message) => {
+    const failure = call(options).then(
+      () => 'resolved',
+      (err: unknown) => err,
+    );
+    const err = await failure;
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as Error).message).toMatch(new RegExp(`^${entry}: `));
+    expect((err as Error).message).toMatch(message);
+  });
+});
+
+it('createMockServer names a setting of the wrong kind or an unknown one', async () => {
+  await expect(createMockServer({ port: '4010' as never })).rejects.toThrow(
+    /^createMockServer: options\.port must be a finite number, got the string "4010"/,
+  );
+  await expect(createMockServer({ prot: 0 } as never)).rejects.toThrow(/unknown option "prot"/);
+  await expect(createMockServer({ seedFile: 5 as never })).rejects.toThrow(
+    /options\.seedFile must be a string or null/,
+  );
+});
+
+it('runConformance names a missing target and a wrong option', async () => {
+  await expect(runConformance({ key: 'k' } as never)).rejects.toThrow(
+    /^runConformance: options\.target is required/,
+  );
+  await expect(
+    runConformance({ target: 'http://127.0.0.1:1/v1', key: 'k', seed: '5' } as never),
+  ).rejects.toThrow(/options\.seed must be a finite number/);
+});
+
+it('a well-formed document without keys still builds a handler', async () => {
+  const handler = await createFetchHandler({ document: DOC as never });
+  expect(typeof handler).toBe('function');
+});
