@@ -143,4 +143,41 @@ describe('inferResources', () => {
       error: expect.stringMatching(/\/b\/books: resource name books is also \/a\/books/),
     });
   });
+
+  describe('paths that act, not resources (issue 21)', () => {
+    const user = { type: 'object', required: ['username'], properties: { username: { type: 'string' } } };
+    const create = (schema: unknown) => ({
+      operationId: `create${Math.random().toString(36).slice(2, 8)}`,
+      requestBody: json(schema),
+      responses: { '200': json(schema) },
+    });
+    const paths = {
+      '/user': { post: { ...create(user), operationId: 'createUser' } },
+      '/user/{username}': { get: { operationId: 'getUser', responses: { '200': json(user) } } },
+      '/user/createWithList': {
+        post: { ...create({ type: 'array', items: user }), operationId: 'createUsersWithList' },
+      },
+      '/pet/{petId}': { get: { operationId: 'getPet', responses: { '200': json(book) } } },
+      '/pet/findByStatus': { post: { ...create(book), operationId: 'findPets' } },
+      '/files:upload': { post: { ...create(book), operationId: 'uploadFile' } },
+      '/reports/{reportId}/runs': { post: { ...create(book), operationId: 'runReport' } },
+    };
+
+    it('answers a literal segment under a collection, or a custom method, from examples', () => {
+      const m = model(paths);
+      expect(m.resources.map((r) => r.name)).toEqual(['user']);
+      for (const id of ['createUsersWithList', 'findPets', 'uploadFile', 'runReport'])
+        expect([id, m.byOperation.get(id)]).toEqual([id, undefined]);
+    });
+
+    it('makes one a resource when x-mock says so', () => {
+      const m = model({
+        ...paths,
+        '/pet/findByStatus': {
+          post: { ...paths['/pet/findByStatus'].post, 'x-mock': { resource: 'searches' } },
+        },
+      });
+      expect(m.byOperation.get('findPets')).toMatchObject({ action: 'create' });
+    });
+  });
 });

@@ -121,6 +121,7 @@ interface Candidate {
 /** Infer every resource of `spec`; a conflicting or malformed `x-mock` is an error naming its path. */
 export function inferResources(spec: CompiledSpec): ResourcesResult {
   const paths = (spec.document.paths ?? {}) as Record<string, OpenAPIV3_1.PathItemObject | undefined>;
+  const collectionPaths = collectionsOf(Object.keys(paths));
   const candidates = new Map<string, Candidate>();
   const candidate = (collectionPath: string): Candidate => {
     let c = candidates.get(collectionPath);
@@ -141,6 +142,9 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const collectionPath = onItem ? `/${segs.slice(0, -1).join('/')}` : op.path;
     // Nested collections (`/authors/{authorId}/books`) answer from examples unless x-mock says otherwise.
     if (segments(collectionPath).some(isParam) && !x.resource) continue;
+    // A path that acts on a collection (`/user/createWithList`, `/pet/findByStatus`, `/files:upload`) is no
+    // resource of its own: it answers from examples or its schema, unless x-mock says otherwise.
+    if (!onItem && !x.resource && !x.action && isActionPath(op.path, collectionPaths)) continue;
     if (collectionPath === '/' || collectionPath === '') continue;
     const action = x.action ?? conventionalAction(op.method, onItem);
     if (!action) continue;
@@ -184,6 +188,26 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     }
   }
   return { ok: true, model: { resources, byOperation } };
+}
+
+/** Paths that are collections: documented ones, and the parents of item paths (`/user` of `/user/{name}`). */
+function collectionsOf(templates: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of templates) {
+    out.add(t.replace(/\/+$/, ''));
+    const segs = segments(t);
+    const last = segs[segs.length - 1];
+    if (last !== undefined && isParam(last)) out.add(`/${segs.slice(0, -1).join('/')}`);
+  }
+  return out;
+}
+
+/** A custom method (`/files:upload`) or a literal segment under a collection (`/pet/findByStatus`). */
+function isActionPath(path: string, collections: ReadonlySet<string>): boolean {
+  const segs = segments(path);
+  const last = segs[segs.length - 1] ?? '';
+  if (last.includes(':')) return true;
+  return segs.length > 1 && collections.has(`/${segs.slice(0, -1).join('/')}`);
 }
 
 /** The item schema: the item read's answer, else the create's, else the list's items (or envelope's). */
