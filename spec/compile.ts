@@ -6,7 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { admitDocumentVocabulary, sharedAjv } from './ajv';
 import { basePathOf } from './base-path';
-import { ABSENT_KEYWORD, requestView, responseView } from './schema-views';
+import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -118,6 +118,7 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
       throw new Error(`${where}: ${(err as Error).message}`);
     }
   };
+  registerSchemaNames(document.components?.schemas as Record<string, unknown> | undefined);
   const schemas = new Map<string, ValidateFunction>();
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
     schemas.set(name, compile(schema, `#/components/schemas/${name}`));

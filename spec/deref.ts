@@ -1,7 +1,7 @@
 /**
- * Pure: resolve a document's local `$ref`s (`#/components/...`) in memory, for the engine in a browser or a
- * test where the document is passed in as an object (the Node loader uses swagger-parser, which also reads
- * files). A `$ref` becomes the very object it points at, so recursive schemas stay recursive. Throws naming
+ * Pure: resolve a document's local `$ref`s (`#/components/...`) in memory: for the engine in a browser or a
+ * test where the document is passed in as an object, and for the Node loader after swagger-parser has bundled
+ * the files and validated the result. A `$ref` becomes the very object it points at, so recursive schemas stay recursive. Throws naming
  * the pointer when a `$ref` leads nowhere.
  */
 type Json = unknown;
@@ -17,12 +17,26 @@ export function dereference<T>(document: T): T {
   const target = (ref: string): Json => {
     if (!ref.startsWith('#')) throw new Error(`$ref ${ref}: only local references can be resolved in memory`);
     let node: Json = root;
+    const followed = new Set<string>([ref]);
     for (const part of ref.slice(1).split('/').filter(Boolean).map(unescape)) {
+      node = through(node, followed, ref);
       if (typeof node !== 'object' || node === null || !(part in node))
         throw new Error(`$ref ${ref} points at nothing`);
       node = (node as Record<string, Json>)[part];
     }
     return node;
+  };
+
+  // A pointer may pass through another $ref (a bundle points into what it moved once): follow it there.
+  const through = (node: Json, followed: Set<string>, ref: string): Json => {
+    let here = node;
+    for (;;) {
+      const inner = (here as { $ref?: unknown } | null)?.$ref;
+      if (typeof here !== 'object' || here === null || typeof inner !== 'string') return here;
+      if (followed.has(inner)) throw new Error(`$ref ${ref} loops through ${inner}`);
+      followed.add(inner);
+      here = target(inner);
+    }
   };
 
   const walk = (node: Json): Json => {

@@ -12,6 +12,7 @@ import { compileSpec, type LoadedSpec } from './compile';
 import { admitDocumentVocabulary, sharedAjv, takeStrictWarnings } from './ajv';
 import { readDocument } from './read-document';
 import { hideServerVariableDescriptions } from './schema-workarounds';
+import { dereference } from './deref';
 
 export * from './compile';
 
@@ -41,7 +42,9 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
       error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
     };
   }
-  const document = validated.document as OpenAPIV3_1.Document;
+  // The bundle (internal $refs only) is what is remembered; resolving it in memory keeps one object per
+  // component, so shared schemas stay shared (one view, one compile) and recursive ones stay finite.
+  const document = dereference(validated.document) as OpenAPIV3_1.Document;
   let spec: LoadedSpec;
   let vocabulary: string[];
   try {
@@ -52,7 +55,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }
   // Remembered only once every check has passed, the meta-schema check of its schemas included.
-  if (!fromCache) await rememberValidated(file, validated.files, document, validated.notes);
+  if (!fromCache) await rememberValidated(file, validated.files, validated.document, validated.notes);
   const strict = takeStrictWarnings();
   return { ok: true, spec, warnings: [...validated.notes, ...vocabulary, ...strict], files: validated.files };
 }
@@ -60,12 +63,12 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
 /** Bundle, upgrade to 3.1, then let swagger-parser check it against the OpenAPI schema and resolve every $ref. */
 async function validateDocument(file: string): Promise<Remembered> {
   const read = await readDocument(file);
+  const bundle = structuredClone(read.document);
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  const restore = hideServerVariableDescriptions(read.document);
+  hideServerVariableDescriptions(read.document);
   // The third argument (options) makes swagger-parser take the object given instead of reading the file again.
-  const document = await new SwaggerParser().validate(file, read.document as never, {});
-  restore(document);
-  return { document, files: read.files, notes: read.notes };
+  await new SwaggerParser().validate(file, read.document as never, {});
+  return { document: bundle, files: read.files, notes: read.notes };
 }
 
 /** Like loadSpec, but throws; for tools where a bad spec must stop the process anyway. */

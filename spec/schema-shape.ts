@@ -12,6 +12,8 @@ export interface ObjectShape {
   required: Set<string>;
   /** `additionalProperties` as written: undefined when no part says anything. */
   additional: boolean | Schema | undefined;
+  /** Properties only some branches of a oneOf/anyOf name: a value for them is not sure to be judged. */
+  uncertain?: Set<string>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -41,12 +43,36 @@ export function objectShape(schema: unknown, depth = 0): ObjectShape | null {
     const inner = objectShape(part, depth + 1);
     if (!inner) continue;
     found = true;
-    for (const [k, v] of Object.entries(inner.properties)) shape.properties[k] ??= v;
+    for (const [k, v] of Object.entries(inner.properties))
+      shape.properties[k] = narrower(shape.properties[k], v);
     for (const r of inner.required) shape.required.add(r);
     if (inner.additional !== undefined && shape.additional === undefined) shape.additional = inner.additional;
+    for (const u of inner.uncertain ?? []) (shape.uncertain ??= new Set()).add(u);
+  }
+  // Branches that are all objects (a discriminated Cat or Dog): every property one of them names; required
+  // only what all of them require.
+  const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : [];
+  const shapes = branches.map((b) => objectShape(b, depth + 1));
+  if (shapes.length > 0 && shapes.every((x): x is ObjectShape => x !== null)) {
+    found = true;
+    for (const inner of shapes)
+      for (const [k, v] of Object.entries(inner.properties)) {
+        shape.properties[k] ??= v;
+        if (!shapes.every((x) => k in x.properties) || inner.uncertain?.has(k))
+          (shape.uncertain ??= new Set()).add(k);
+      }
+    for (const r of shapes[0]?.required ?? [])
+      if (shapes.every((x) => x.required.has(r))) shape.required.add(r);
   }
   if (types.length > 0 && !types.includes('object')) return null;
   return found ? shape : null;
+}
+
+/** Of two schemas of one property, the one that pins its values (`enum`, `const`); else the first. */
+function narrower(first: Schema | undefined, next: Schema): Schema {
+  if (first === undefined) return next;
+  const pins = (x: Schema): boolean => 'enum' in x || 'const' in x;
+  return !pins(first) && pins(next) ? next : first;
 }
 
 /** The items schema of an array schema (through `allOf`), or null when `schema` is not an array. */

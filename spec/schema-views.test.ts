@@ -1,7 +1,7 @@
 /** The request and response views of schemas (issue 21): readOnly and writeOnly as OpenAPI means them. */
 import { createAjv } from './ajv';
 import { formatAjvErrors } from './compile';
-import { requestView, responseView, withoutWriteOnly } from './schema-views';
+import { registerSchemaNames, requestView, responseView, withoutWriteOnly } from './schema-views';
 
 type Json = Record<string, unknown>;
 const ajv = createAjv();
@@ -115,5 +115,31 @@ describe('withoutWriteOnly: a stored writeOnly value is not sent back', () => {
   it('returns the value itself when the schema has no writeOnly property', () => {
     const value = { id: 1, title: 't' };
     expect(withoutWriteOnly(responseView(book()), value)).toBe(value);
+  });
+});
+
+describe('a discriminator selects one branch of oneOf, as OpenAPI means it', () => {
+  const base = () => ({
+    type: 'object',
+    required: ['petType', 'name'],
+    properties: { petType: { type: 'string' }, name: { type: 'string' } },
+  });
+  const Cat = { allOf: [base(), { properties: { indoor: { type: 'boolean' } } }] };
+  const Dog = { allOf: [base(), { properties: { barks: { type: 'boolean' } } }] };
+  registerSchemaNames({ Cat, Dog });
+
+  it.each([
+    ['by the mapping', { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' }, 'cat'],
+    ['by the component name when there is no mapping', undefined, 'Cat'],
+  ])('%s', (_name, mapping, value) => {
+    const Pet = {
+      oneOf: [Cat, Dog],
+      discriminator: { propertyName: 'petType', ...(mapping ? { mapping } : {}) },
+    };
+    const pet = { petType: value, name: 'Tom' };
+    expect(valid(Pet, pet)).toMatch(/must match exactly one schema in oneOf/); // plain JSON Schema: both match
+    expect(valid(requestView(Pet), pet)).toBe(true);
+    expect(valid(responseView(Pet), pet)).toBe(true);
+    expect(valid(requestView(Pet), { petType: 'bird', name: 'Tweety' })).not.toBe(true);
   });
 });

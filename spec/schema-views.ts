@@ -58,8 +58,40 @@ function requiredNames(node: Json, seen = new Set<Json>()): string[] {
   return [...own, ...parts.flatMap((p) => requiredNames(p, seen))];
 }
 
+/** Component schema names by object, so a discriminator's mapping (`#/components/schemas/Cat`) finds its branch. */
+const componentNames = new WeakMap<object, string>();
+
+/** Remember the name of each component schema (called once per document, before any view is made). */
+export function registerSchemaNames(schemas: Record<string, unknown> | undefined): void {
+  for (const [name, schema] of Object.entries(schemas ?? {}))
+    if (isObject(schema) && !componentNames.has(schema)) componentNames.set(schema, name);
+}
+
+/** The `oneOf`/`anyOf` a discriminator selects from, with its property name. */
+function discriminated(node: Json): { key: 'oneOf' | 'anyOf'; property: string } | undefined {
+  const d = node.discriminator;
+  if (!isObject(d) || typeof d.propertyName !== 'string') return undefined;
+  const key = Array.isArray(node.oneOf) ? 'oneOf' : Array.isArray(node.anyOf) ? 'anyOf' : undefined;
+  return key ? { key, property: d.propertyName } : undefined;
+}
+
+/**
+ * The discriminator values that select `branch` (OpenAPI §4.8.25): the mapping's keys that name it, else its
+ * component name. Empty when neither is known.
+ */
+function valuesFor(node: Json, branch: unknown): string[] {
+  const name = isObject(branch) ? componentNames.get(branch) : undefined;
+  if (!name) return [];
+  const mapping = isObject(node.discriminator) ? node.discriminator.mapping : undefined;
+  const mapped = Object.entries(isObject(mapping) ? mapping : {})
+    .filter(([, target]) => typeof target === 'string' && target.split('/').pop() === name)
+    .map(([value]) => value);
+  return mapped.length ? mapped : [name];
+}
+
 /** Does the view of `node` itself differ (not counting its sub-schemas)? */
 function changesItself(node: Json, dir: Direction): boolean {
+  if (discriminated(node)) return true;
   const hidden = hiddenNames(node, dir);
   if (hidden.size === 0) return false;
   return dir === 'response' || requiredNames(node).some((r) => hidden.has(r));
@@ -122,6 +154,21 @@ function transform(node: Json, dir: Direction, map: (v: unknown) => unknown): Js
     else if (MAPS.includes(key) && isObject(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]));
     else out[key] = value;
+  }
+  const chosen = discriminated(node);
+  // Each branch holds only for its own discriminator values, so exactly one matches (as OpenAPI means it).
+  if (chosen) {
+    const originals = node[chosen.key] as unknown[];
+    out[chosen.key] = (out[chosen.key] as unknown[]).map((branch, i) => {
+      const values = valuesFor(node, originals[i]);
+      if (values.length === 0) return branch;
+      const select = {
+        type: 'object',
+        required: [chosen.property],
+        properties: { [chosen.property]: { enum: values } },
+      };
+      return { allOf: [branch, select] };
+    });
   }
   const hidden = hiddenNames(node, dir);
   if (hidden.size === 0) return out;

@@ -25,7 +25,8 @@ export interface Remembered {
   notes: string[];
 }
 
-const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}`;
+// `bundle`: entries hold the bundled document (internal $refs), resolved in memory at load.
+const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}+bundle`;
 const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'petstore-spec');
 
 const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -39,7 +40,7 @@ async function hashFiles(files: readonly string[]): Promise<Record<string, strin
   return out;
 }
 
-/** The dereferenced document validated earlier from exactly these bytes, if any. */
+/** The bundled document validated earlier from exactly these bytes, if any. */
 export async function readValidated(file: string): Promise<Remembered | undefined> {
   if (!enabled()) return undefined;
   try {

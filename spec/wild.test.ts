@@ -21,19 +21,20 @@ afterAll(() => {
   delete process.env.PETSTORE_SPEC_CACHE;
 });
 
-it('holds at least five documents, in both OpenAPI versions', () => {
+it('holds at least five documents, in both OpenAPI versions (and Swagger 2.0)', () => {
   expect(documents.length).toBeGreaterThanOrEqual(5);
   const versions = documents.map(
-    (f) => fs.readFileSync(path.join(WILD, f), 'utf8').match(/^openapi: (3\.\d)/m)?.[1],
+    (f) => fs.readFileSync(path.join(WILD, f), 'utf8').match(/^(?:openapi|swagger): '?(\d\.\d)/m)?.[1],
   );
-  expect(new Set(versions)).toEqual(new Set(['3.0', '3.1']));
+  expect(new Set(versions)).toEqual(new Set(['3.0', '3.1', '2.0']));
 });
 
 describe.each(documents)('%s', (name) => {
-  it('loads as OpenAPI 3.1, warning about custom formats only', async () => {
+  it('loads as OpenAPI 3.1, warning about custom formats (and a 2.0 conversion) only', async () => {
     const { spec, warnings } = await load(name);
     expect(spec.document.openapi).toMatch(/^3\.1\.\d+$/);
-    for (const warning of warnings) expect(warning).toMatch(/^unknown format "/);
+    for (const warning of warnings)
+      expect(warning).toMatch(/^(unknown format "|Swagger 2\.0 document converted to OpenAPI 3\.1)/);
   });
 
   it('gives every operation an operationId and a JSON schema for every response with a body', async () => {

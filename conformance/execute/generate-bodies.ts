@@ -43,6 +43,16 @@ export function generateValid(
   const s = schema as Schema & Record<string, unknown>;
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) return pick(s.enum, random);
+  // One branch of a oneOf/anyOf, merged with what the schema says beside it.
+  const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
+  if (branches && branches.length > 0) {
+    const rest: Record<string, unknown> = { ...s };
+    delete rest.oneOf;
+    delete rest.anyOf;
+    delete rest.discriminator;
+    const allOf = [...(Array.isArray(rest.allOf) ? rest.allOf : []), pick(branches, random)];
+    return generateValid({ ...rest, allOf } as Schema, random, prefix, options);
+  }
   const type = mainType(schema);
   if (type === 'object') {
     const shape = objectShape(schema);
@@ -164,7 +174,8 @@ export function generateInvalid(
     cases.push({ label: `required "${name}" missing`, body });
   }
   for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
-    if ((prop as { readOnly?: unknown }).readOnly === true) continue;
+    // A property only some branches name may be free in the branch the body took: no sure violation.
+    if ((prop as { readOnly?: unknown }).readOnly === true || shape?.uncertain?.has(name)) continue;
     const value = wrongTypeValue(prop, random);
     if (value === undefined) continue;
     cases.push({ label: `"${name}" is ${JSON.stringify(value)}`, body: { ...base, [name]: value } });
