@@ -6,6 +6,7 @@
 import { matchBasePath } from '../../../spec/base-path';
 import { documentedResponse, type OperationSpec } from '../../../spec/compile';
 import type { Binding, Resource } from '../../../spec/resources';
+import type { ItemScope } from '../../../spec/item-scope';
 import { withoutWriteOnly } from '../../../spec/schema-views';
 import {
   apiError,
@@ -187,10 +188,25 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   };
 }
 
+/**
+ * An operation under an item path that no action binds: an id nobody created is a 404 (the documented 4xx),
+ * never a generated item; an action answered with the item's schema answers the stored item (issue 26.2, 26.5).
+ */
+async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: ItemScope): Promise<Reply> {
+  if (ctx.preferStatus !== undefined) return fromEngine(ctx, deps, operation);
+  const id = itemId(ctx, scope.resource);
+  const found = await deps.records.get(scope.resource.name, id);
+  if (!found) return asDocumented(operation.responses, noSuchRecord(scope.resource.name, id), [400]);
+  if (!scope.echo) return fromEngine(ctx, deps, operation);
+  return reply(operation, scope.status, presentItem(operation, scope.status, found));
+}
+
 export const handle: Stage = function handle(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('handle needs route to run first');
   const binding = ctx.binding;
+  const scope = binding ? undefined : deps.model.itemScopes.get(operation.operationId);
+  if (scope) return onItem(ctx, deps, operation, scope).then((reply) => ({ reply, ctx }));
   if (!binding) return fromEngine(ctx, deps, operation).then((reply) => ({ reply, ctx }));
   if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
