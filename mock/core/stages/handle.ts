@@ -17,6 +17,7 @@ import {
   type ErrorReply,
 } from '../errors';
 import { checkValue } from '../body-check';
+import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
@@ -110,12 +111,27 @@ async function replace(
   return reply(op, status, presentItem(op, status, stored));
 }
 
+/** The record after a JSON Patch (RFC 6902) or a merge patch (RFC 7396), as the operation documents. */
+function patched(op: OperationSpec, old: JsonObject, input: unknown): unknown {
+  if (!isJsonPatch(op)) return mergePatch(old, input);
+  const out = applyJsonPatch(old, input);
+  if (out.ok) return out.value;
+  if (!out.failedTest) return invalidRequest(`JSON Patch: ${out.message}`);
+  // RFC 5789 §2.2: a patch that cannot apply to the resource's state is 409 Conflict (or the documented 4xx).
+  return asDocumented(
+    op.responses,
+    { ...invalidRequest(`JSON Patch: ${out.message}`), status: 409 },
+    [422, 400],
+  );
+}
+
 async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = mergePatch(old, input);
+  const merged = patched(op, old, input);
+  if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
-    return invalidRequest('a merge patch must leave an object');
+    return invalidRequest('a patch must leave an object');
   // The merged record must still be what a create or replace would accept.
   const check = deps.bodies.get(r.operations.replace ?? r.operations.create ?? '');
   if (check) {
