@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapePointer } from './schema-walk';
+import { inlineExampleRefs } from './inline-example-refs';
 import { toOpenApi31 } from './upgrade';
 
 type Json = Record<string, unknown>;
@@ -33,6 +34,8 @@ export async function readDocument(file: string): Promise<ReadDocument> {
     // Checked as written first, so that a problem is named where it is in the user's file.
     await new SwaggerParser().validate(file);
   }
+  // Before the upgrade moves `example`: a bundled pointer into one would dangle after it (issue 26.8).
+  inlineExampleRefs(bundled);
   const upgraded = await toOpenApi31(bundled);
   if (!upgraded.ok) throw new Error(upgraded.error);
   const examples = await readExternalValues(upgraded.document, path.dirname(path.resolve(file)));
