@@ -78,22 +78,45 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
     return id;
   };
 
-  /** `schema` for ajv: every component inside it (not the root) replaced by a `$ref` to its id. */
+  const inProgress = new Set<object>();
+  let loops = 0;
+
+  /**
+   * `schema` for ajv: every component inside it (not the root) replaced by a `$ref` to its id. A loop through a
+   * schema that is no component (a document bundled from files puts a recursive schema where it is first used)
+   * gets a name of its own, so ajv sees a `$ref`, never a cycle.
+   */
   const convert = (schema: unknown, dir: SchemaDirection, root: boolean): unknown => {
     if (!isObject(schema)) return schema;
-    const name = root ? undefined : namesFor(dir).get(schema);
-    if (name !== undefined) return { $ref: ensure(dir, name, schema) };
+    const names = namesFor(dir);
+    const name = root ? undefined : names.get(schema);
+    if (name !== undefined)
+      return added.has(idOf(dir, name)) || !inProgress.has(schema)
+        ? { $ref: ensure(dir, name, schema) }
+        : { $ref: idOf(dir, name) };
+    if (inProgress.has(schema)) {
+      const synthetic = `+loop-${++loops}`; // "+" is no component name character: no clash
+      names.set(schema, synthetic);
+      return { $ref: idOf(dir, synthetic) }; // added when the conversion of `schema` ends, below
+    }
     let memo = converted.get(dir);
     if (!memo) converted.set(dir, (memo = new WeakMap()));
     if (!root && memo.has(schema)) return memo.get(schema);
     const out: Json = {};
     if (!root) memo.set(schema, out);
+    inProgress.add(schema);
     for (const [key, value] of Object.entries(schema)) {
       if (Array.isArray(value) && LISTS.has(key)) out[key] = value.map((v) => convert(v, dir, false));
       else if (ONE.has(key) && isObject(value)) out[key] = convert(value, dir, false);
       else if (MAPS.has(key) && isObject(value))
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v, dir, false)]));
       else out[key] = value;
+    }
+    inProgress.delete(schema);
+    const named = names.get(schema);
+    if (named !== undefined && !added.has(idOf(dir, named))) {
+      added.add(idOf(dir, named));
+      ajv.addSchema(out, idOf(dir, named));
     }
     return out;
   };
