@@ -58,3 +58,30 @@ it('a well-formed document without keys still builds a handler', async () => {
   const handler = await createFetchHandler({ document: DOC as never });
   expect(typeof handler).toBe('function');
 });
+
+it('a document this entry cannot read as 3.1 is named with its version and the way out', async () => {
+  const swagger = { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} };
+  await expect(createFetchHandler({ document: swagger as never })).rejects.toThrow(
+    /^createFetchHandler: options\.document is Swagger 2\.0; this entry reads OpenAPI 3\.1/,
+  );
+  const old = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/n': {
+        get: {
+          operationId: 'getN',
+          parameters: [
+            { name: 'n', in: 'query', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const failure = await createFetchHandler({ document: old as never }).catch((err: unknown) => err);
+  expect(failure).toBeInstanceOf(TypeError);
+  expect((failure as Error).message).toMatch(
+    /options\.document is OpenAPI 3\.0\.3 and cannot be read as 3\.1 \(.*exclusiveMinimum/,
+  );
+});
