@@ -140,7 +140,6 @@ export function createApp<D extends Deps>(
         });
       }
       const out = result.response;
-      answeredWhileReading(req);
       if (closing) res.shouldKeepAlive = false;
       res.writeHead(out.status, closing ? { ...out.headers, Connection: 'close' } : out.headers);
       if (result.stream) result.stream(res);
@@ -184,19 +183,6 @@ function drainAfterAnswer(req: IncomingMessage, limit: number): boolean {
   req.on('error', () => undefined);
   req.resume();
   return Number(req.headers['content-length'] ?? 0) > limit;
-}
-
-/**
- * The request is answered while its body is still arriving (an operation that does not wait for it): a parse
- * error in the rest is no longer its answer to give, so it only closes the connection, as after an early answer.
- */
-function answeredWhileReading(req: IncomingMessage): void {
-  const socket = req.socket;
-  if (readingBody.get(socket) !== req) return;
-  readingBody.delete(socket);
-  if (req.complete) return;
-  answeredEarly.add(socket);
-  req.once('end', () => answeredEarly.delete(socket));
 }
 
 /** Pure: the Error reply for HTTP that Node refused before it became a request. */
