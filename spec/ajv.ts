@@ -19,6 +19,7 @@ export function createAjv(options: { validateSchema?: boolean; inlineRefs?: bool
     strictTypes: false, // OpenAPI schemas such as `{}` (any) are legitimate
     allErrors: true,
     allowUnionTypes: true,
+    code: { regExp: lenientRegExp },
   });
   addFormats(ajv);
   for (const keyword of OPENAPI_ANNOTATIONS) ajv.addKeyword({ keyword });
@@ -45,6 +46,26 @@ function addAbsentKeyword(ajv: Ajv2020): void {
     },
   });
 }
+
+/**
+ * A `pattern` is compiled with the `u` flag as JSON Schema asks, but OpenAPI documents are full of patterns
+ * written for JavaScript without it (`^[\\w-.]+$`): a valid document is never refused for one, so such a
+ * pattern is compiled without the flag and noted.
+ */
+const lenientRegExp = Object.assign(
+  (pattern: string, flags: string): RegExp => {
+    try {
+      return new RegExp(pattern, flags);
+    } catch (error) {
+      if (!flags.includes('u')) throw error;
+      noteStrict(
+        `pattern ${JSON.stringify(pattern)} is not a unicode regular expression; compiled without the u flag`,
+      );
+      return new RegExp(pattern, flags.replace('u', ''));
+    }
+  },
+  { code: 'new RegExp' },
+);
 
 const strictNotes: string[] = [];
 const MAX_NOTES = 1000;

@@ -75,7 +75,7 @@ export function checkOptions(
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;

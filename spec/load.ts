@@ -47,17 +47,22 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   const document = dereference(validated.document) as OpenAPIV3_1.Document;
   let spec: LoadedSpec;
   let vocabulary: string[];
+  let strict: string[];
   try {
     // Taught before compiling: vendor keywords and unknown formats must not stop ajv's strict mode.
     vocabulary = admitDocumentVocabulary(sharedAjv(), document);
+    takeStrictWarnings(); // notes left by validators compiled lazily since the last load are not this one's
     spec = Object.assign(compileSpec(file, document, !fromCache), { fromCache });
+    // Taken right after the synchronous compile, so that another load running meanwhile cannot mix its notes in.
+    strict = takeStrictWarnings();
   } catch (err) {
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }
   // Remembered only once every check has passed, the meta-schema check of its schemas included.
-  if (!fromCache) await rememberValidated(file, validated.files, validated.document, validated.notes);
-  const strict = takeStrictWarnings();
-  return { ok: true, spec, warnings: [...validated.notes, ...vocabulary, ...strict], files: validated.files };
+  // The strict-mode line is remembered with the notes: a start from the cache (no full compile) still prints it.
+  const notes = fromCache ? validated.notes : [...validated.notes, ...strict];
+  if (!fromCache) await rememberValidated(file, validated.files, validated.document, notes);
+  return { ok: true, spec, warnings: [...notes, ...vocabulary], files: validated.files };
 }
 
 /** Bundle, upgrade to 3.1, then let swagger-parser check it against the OpenAPI schema and resolve every $ref. */

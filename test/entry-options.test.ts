@@ -2,7 +2,7 @@
  * Issue 21, point 8: every public entry point checks its options and names the one that is missing or wrong,
  * instead of failing deep inside (`Cannot use 'in' operator to search for 'operations' in undefined`).
  */
-import { createMockServer, runConformance } from '../index';
+import { createMockServer, formatReport, runConformance, toHar } from '../index';
 import { createFetchHandler } from '../mock/adapters/fetch';
 import { createMswHandlers } from '../mock/adapters/msw';
 
@@ -57,4 +57,56 @@ it('runConformance names a missing target and a wrong option', async () => {
 it('a well-formed document without keys still builds a handler', async () => {
   const handler = await createFetchHandler({ document: DOC as never });
   expect(typeof handler).toBe('function');
+});
+
+it('a document this entry cannot read as 3.1 is named with its version and the way out', async () => {
+  const swagger = { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} };
+  await expect(createFetchHandler({ document: swagger as never })).rejects.toThrow(
+    /^createFetchHandler: options\.document is Swagger 2\.0; this entry reads OpenAPI 3\.1/,
+  );
+  const old = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/n': {
+        get: {
+          operationId: 'getN',
+          parameters: [
+            { name: 'n', in: 'query', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  };
+  const failure = await createFetchHandler({ document: old as never }).catch((err: unknown) => err);
+  expect(failure).toBeInstanceOf(TypeError);
+  expect((failure as Error).message).toMatch(
+    /options\.document is OpenAPI 3\.0\.3 and cannot be read as 3\.1 \(.*exclusiveMinimum/,
+  );
+});
+
+it('formatReport and toHar name a wrong argument', () => {
+  expect(() => formatReport(undefined as never, 'json')).toThrow(
+    /^formatReport: report must be the report runConformance returned/,
+  );
+  const report = {
+    target: 't',
+    startedAt: '',
+    durationMs: 0,
+    summary: { pass: 0, fail: 0, skip: 0 },
+    rules: [],
+    coverage: [],
+  };
+  expect(() => formatReport(report, 'xml' as never)).toThrow(
+    /^formatReport: reporter must be one of human, json, junit, markdown, html, got "xml"/,
+  );
+  expect(() => toHar(undefined as never, '1.0.0')).toThrow(/^toHar: exchanges must be the array/);
+  expect(() => toHar([], undefined as never)).toThrow(/^toHar: version must be a non-empty string/);
+});
+
+it('an options value that is undefined as a whole is named once', async () => {
+  await expect(runConformance(undefined as never)).rejects.toThrow(
+    /options must be an object, got undefined$/,
+  );
 });

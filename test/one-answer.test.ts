@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 /** Write `bytes` on a fresh connection; everything the server sends until it closes (or 3 s pass). */
-function exchange(bytes: string): Promise<string> {
+function exchange(bytes: string, to = port): Promise<string> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(to, '127.0.0.1');
     let received = '';
     const done = (): void => {
       clearTimeout(timer);
@@ -76,4 +76,72 @@ it('a well-formed unread body is drained: the next request on the connection is 
       `GET /v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
   );
   expect(statusLines(text)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 401']);
+});
+
+/** Like exchange, with the body sent only after the server has answered the head (or 200 ms have passed). */
+function exchangeLate(headBytes: string, bodyBytes: string, to = port): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(to, '127.0.0.1');
+    let received = '';
+    let sent = false;
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(received);
+    };
+    const timer = setTimeout(done, 3000);
+    const sendBody = (): void => {
+      if (sent || socket.destroyed) return;
+      sent = true;
+      socket.write(bodyBytes, () => undefined);
+    };
+    // After the answer, or after 200 ms when the mock waits for the body before answering.
+    const wait = setTimeout(sendBody, 200);
+    socket.on('data', (d: Buffer) => {
+      received += d.toString('latin1');
+      clearTimeout(wait);
+      sendBody();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', done);
+    socket.write(headBytes);
+  });
+}
+
+const PRO = 'one-answer-pro-key-0001';
+let proPort: number;
+let pro: MockServer;
+beforeAll(async () => {
+  pro = await createMockServer({
+    keys: [{ key: PRO, plan: 'pro' }],
+    seed: {},
+    seedFile: null,
+    maxBodyBytes: 1024,
+  });
+  proPort = Number(new URL(await pro.listen(0)).port);
+});
+afterAll(() => pro.close());
+
+const refusedHeads: Array<[number, string]> = [
+  [415, `Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n`],
+  [417, `Content-Type: application/json\r\nExpect: teapot\r\nTransfer-Encoding: chunked\r\n`],
+  [413, `Content-Type: application/json\r\nContent-Length: 99999999\r\n`],
+  [413, `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n`],
+];
+
+describe.each(refusedHeads)('%i refused before the body, then a malformed body', (status, headers) => {
+  const start = `POST /v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${PRO}\r\n${headers}\r\n`;
+  // A 413 for a chunked body comes once the limit is passed: its first chunk is over the limit.
+  const over = status === 413 && headers.includes('chunked') ? `800\r\n${'a'.repeat(2048)}\r\n` : '';
+  it.each(BAD_BODIES)('%s, sent at once or after the answer: one answer', async (_name, body) => {
+    const atOnce = await exchange(start + over + body, proPort);
+    for (const text of [atOnce, await exchangeLate(start + over, body, proPort)]) {
+      // The refusal, or a 400 for the malformed framing when the mock was reading that body: one of them.
+      const lines = statusLines(text);
+      expect(lines).toHaveLength(1);
+      expect([`HTTP/1.1 ${status}`, 'HTTP/1.1 400']).toContain(lines[0]);
+      expect(text).toMatch(new RegExp(`"status":${lines[0]?.slice(9)}`));
+      expect(text).toMatch(/\r\nX-RateLimit-Remaining: \d+\r\n/i);
+    }
+  });
 });

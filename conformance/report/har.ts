@@ -101,6 +101,12 @@ function entryOf(e: Exchange): HarEntry {
 
 /** The HAR document of a run. */
 export function toHar(exchanges: readonly Exchange[], version: string): Har {
+  if (!Array.isArray(exchanges))
+    throw new TypeError('toHar: exchanges must be the array runConformanceDetailed returned as `exchanges`');
+  if (typeof version !== 'string' || version === '')
+    throw new TypeError(
+      'toHar: version must be a non-empty string (the version recorded as the HAR creator)',
+    );
   return {
     log: {
       version: '1.2',

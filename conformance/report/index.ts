@@ -8,6 +8,19 @@ import { formatMarkdown } from './markdown';
 export const REPORTERS = ['human', 'json', 'junit', 'markdown', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
+/** A library caller's mistake named (issue 21): never a `Cannot read properties of undefined` from a reporter. */
+function checkReport(report: unknown, name: unknown): void {
+  const r = report as Partial<Report> | null;
+  if (typeof r !== 'object' || r === null || !Array.isArray(r.rules) || !r.summary)
+    throw new TypeError(
+      'formatReport: report must be the report runConformance returned ({ summary, rules, … })',
+    );
+  if (!(REPORTERS as readonly unknown[]).includes(name))
+    throw new TypeError(
+      `formatReport: reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(name)}`,
+    );
+}
+
 /** Extra facts a reporter may show that are not part of the report object. */
 export interface ReportMeta {
   seed?: number;
@@ -16,6 +29,7 @@ export interface ReportMeta {
 
 /** Format `report` with the named reporter. */
 export function formatReport(report: Report, name: ReporterName, meta: ReportMeta = {}): string {
+  checkReport(report, name);
   switch (name) {
     case 'json':
       return `${JSON.stringify(report, null, 2)}\n`;

@@ -40,11 +40,34 @@ async function readLimited(request: Request, limit: number): Promise<BodyRead | 
   }
 }
 
+/**
+ * Compile a document given as an object. Only 3.1 is this entry's to read (the upgrader needs Node): a Swagger
+ * 2.0 document (bodies under `definitions`, no `content`) would be served unchecked, and a 3.0 one that is not
+ * also valid 3.1 fails deep in ajv; both are a TypeError naming the option and the way out.
+ */
+function compileDocument(entry: string, document: OpenAPIV3_1.Document): CompiledSpec {
+  const raw = document as unknown as { openapi?: unknown; swagger?: unknown };
+  const version =
+    typeof raw.openapi === 'string' ? `OpenAPI ${raw.openapi}` : `Swagger ${String(raw.swagger)}`;
+  const advice =
+    'convert it to 3.1, or serve the file with `petstore-mock --spec FILE`, which upgrades it at load';
+  if (raw.openapi === undefined)
+    throw new TypeError(`${entry}: options.document is ${version}; this entry reads OpenAPI 3.1: ${advice}`);
+  try {
+    return compileSpec('document', dereference(document), false);
+  } catch (err) {
+    if (typeof raw.openapi === 'string' && raw.openapi.startsWith('3.1')) throw err;
+    throw new TypeError(
+      `${entry}: options.document is ${version} and cannot be read as 3.1 (${(err as Error).message}): ${advice}`,
+    );
+  }
+}
+
 /** Build a fetch handler over the engine; rejects with a message naming the problem in the document, keys or seed. */
 export async function createFetchHandler(options: FetchHandlerOptions): Promise<FetchHandler> {
   checkOptions('createFetchHandler', options, FETCH_OPTION_RULES, ['document']);
   const { document, remoteAddress = '127.0.0.1', ...rest } = options;
-  const spec = isCompiled(document) ? document : compileSpec('document', dereference(document), false);
+  const spec = isCompiled(document) ? document : compileDocument('createFetchHandler', document);
   const deps = await buildDeps({ ...rest, document: spec, allowShortKeys: rest.allowShortKeys ?? true });
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);

@@ -18,6 +18,9 @@ const socketAddress: AddressOf = (peer) => peer;
 
 const EMPTY = new Uint8Array(0);
 
+/** Connections whose request body the pipeline is reading: a parse error there is that request's one answer. */
+const readingBody = new WeakMap<object, IncomingMessage>();
+
 /** Read the body, keeping at most `limit` bytes; a larger body is flagged, not buffered. */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead | null> {
   // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (RFC 9112 §6.3); skip the stream.
@@ -31,6 +34,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
   }
   // A body that failed before the pipeline asked for it (a parse error while an earlier stage waited) is gone.
   if (req.destroyed || req.readableAborted || req.errored) return Promise.resolve(null);
+  const socket = req.socket;
+  readingBody.set(socket, req);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -42,9 +47,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
         chunks.length = 0;
       } else if (!tooLarge) chunks.push(chunk);
     });
-    req.on('end', () =>
-      resolve({ bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), tooLarge }),
-    );
+    req.on('end', () => {
+      readingBody.delete(socket);
+      resolve({ bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), tooLarge });
+    });
     req.on('error', () => resolve(null));
     req.on('aborted', () => resolve(null));
     req.on('close', () => resolve(null)); // after 'end' this changes nothing: the promise is settled
@@ -273,6 +279,14 @@ export function createClientErrorHandler(
       return;
     }
     const deps = 'current' in source ? source.current : source;
+    // A malformed body the pipeline was reading (the request is not answered yet, and will not be: its read
+    // fails): this 400 is its one answer, sent now, before the socket closes under the failed read.
+    // `complete` is set by the parser as the body ends, before 'end' is emitted: a later request's error is not it.
+    if (readingBody.get(socket)?.complete === false) {
+      readingBody.delete(socket);
+      answerOnSocket(socket, clientErrorReply(code), deps);
+      return;
+    }
     answerOnSocket(socket, clientErrorReply(code), deps, code !== 'ERR_HTTP_REQUEST_TIMEOUT');
   };
 }
@@ -293,13 +307,16 @@ export function createExpectationHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return function mockExpectation(req, res) {
     const deps = 'current' in source ? source.current : source;
-    req.resume();
+    // Counted in flight and drained like any early answer: a malformed body after it never gets a second one.
+    res.once('close', begin(req.socket));
+    const closing = hasBody(req) ? drainAfterAnswer(req, deps.config.maxBodyBytes) : (req.resume(), false);
     const reply = apiError(
       'expectation_failed',
       `Expect: ${String(req.headers.expect)} is not supported (only 100-continue)`,
     );
     void errorBytes(deps, req.socket.remoteAddress ?? 'unknown', reply).then(({ head, body }) => {
-      res.writeHead(reply.status, head);
+      if (closing) res.shouldKeepAlive = false;
+      res.writeHead(reply.status, closing ? { ...head, Connection: 'close' } : head);
       res.end(body);
     });
   };

@@ -80,7 +80,10 @@ function compileOne(
   }
   const allowsOthers =
     policy.allowUnknownFields || (shape?.additional !== undefined && shape.additional !== false);
-  const known = shape && !allowsOthers ? new Set(Object.keys(shape.properties)) : null;
+  // A name the schema requires is known even when `properties` does not define it (GitHub's
+  // `required: [tags]` beside `properties: { docker }`): refusing it would make the body impossible to send.
+  const known =
+    shape && !allowsOthers ? new Set([...Object.keys(shape.properties), ...shape.required]) : null;
   let name: string | undefined;
   try {
     name = names.get(JSON.stringify(body.schema));
