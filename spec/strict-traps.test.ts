@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { takeStrictWarnings } from './ajv';
 import { loadSpec } from './load';
 import { createFetchHandler } from '../mock/adapters/fetch';
 
@@ -15,7 +16,11 @@ it('loads, with at most one warning line for the strict-mode rules', async () =>
   const result = await loadSpec(FILE);
   if (!result.ok) throw new Error(result.error);
   expect(result.spec.operations.map((o) => o.operationId)).toEqual(['createTrap']);
-  const strict = result.warnings.filter((w) => /strict mode|unicode/.test(w));
+  // Validators compile on first use (issue 22): at start at most one line, usually none.
+  expect(result.warnings.filter((w) => /strict mode|unicode/.test(w)).length).toBeLessThanOrEqual(1);
+  takeStrictWarnings();
+  result.spec.operations[0]?.requestBody?.validate({});
+  const strict = takeStrictWarnings();
   expect(strict).toHaveLength(1);
   expect(strict[0]).toMatch(/required property "tags" is not defined.*\(and \d+ more\)/);
 });

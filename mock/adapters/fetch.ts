@@ -54,7 +54,9 @@ function compileDocument(entry: string, document: OpenAPIV3_1.Document): Compile
   if (raw.openapi === undefined)
     throw new TypeError(`${entry}: options.document is ${version}; this entry reads OpenAPI 3.1: ${advice}`);
   try {
-    return compileSpec('document', dereference(document), false);
+    // Validators compile on first use: a document that is not 3.1 has its schemas checked now instead.
+    const notThreeOne = typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.1');
+    return compileSpec('document', dereference(document), notThreeOne);
   } catch (err) {
     if (typeof raw.openapi === 'string' && raw.openapi.startsWith('3.1')) throw err;
     throw new TypeError(
