@@ -17,6 +17,10 @@ export interface ProxyOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   preserveHost: boolean;
+  /** Items the stateful rules remember (`--proxy-max-tracked`, default 10,000). */
+  maxTracked?: number;
+  /** Writes the `--report` files; `POST /_mock/report` calls it. */
+  onReport?: () => string[];
 }
 
 /** A listening-ready proxy and its judge (for reports). */
@@ -29,7 +33,7 @@ export interface ProxyServer {
 
 /** Build the proxy; nothing listens until `listen`. */
 export function createProxyServer(options: ProxyOptions): ProxyServer {
-  const judge = createJudge(options.spec);
+  const judge = createJudge(options.spec, Date.now, { maxTracked: options.maxTracked ?? 10_000 });
   const shaper = createErrorShaper(options.spec);
   const sendError = (
     res: http.ServerResponse,
@@ -56,9 +60,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   });
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    if (url.pathname === '/_mock/violations' && req.method === 'GET') {
-      const body = JSON.stringify(judge.snapshot());
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    if (url.pathname.startsWith('/_mock/')) {
+      adminRoute(req, res, url.pathname);
       return;
     }
     const read = await readLimited(req, options.maxBodyBytes);
@@ -156,6 +159,17 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     if (body.tooLarge) up.pipe(res);
     else res.end();
   }
+  /** The proxy's own routes: this machine only, as the mock's admin routes are without a token. */
+  function adminRoute(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    if (!isLoopback(req.socket.remoteAddress))
+      return json(403, { code: 'forbidden', message: 'this machine only' });
+    if (pathname === '/_mock/violations' && req.method === 'GET') return json(200, judge.snapshot());
+    if (pathname === '/_mock/report' && req.method === 'POST')
+      return json(200, { written: options.onReport?.() ?? [] });
+    return json(404, { code: 'not_found', message: `no proxy route at ${pathname}` });
+  }
   return {
     server,
     judge,
@@ -176,6 +190,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       }),
   };
 }
+
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 const CODES: Record<number, string> = {
   400: 'invalid_request',
