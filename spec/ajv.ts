@@ -9,7 +9,7 @@ import { ABSENT_KEYWORD } from './schema-views';
 const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-illustrative', '$anchor'];
 
 /** Build a strict ajv instance that understands OpenAPI 3.1 schemas (int64 and friends included). */
-export function createAjv(options: { validateSchema?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { validateSchema?: boolean; inlineRefs?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     ...options,
     // Strict mode's rules (a required property not defined, a union type…) are style, not validity: a valid

@@ -4,7 +4,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { admitDocumentVocabulary, sharedAjv } from './ajv';
+import { createSchemaCompiler, type SchemaCompiler, type SchemaDirection } from './schema-compiler';
 import { basePathOf } from './base-path';
 import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
 
@@ -84,10 +84,12 @@ export interface CompiledSpec {
   basePath: string;
   operations: OperationSpec[];
   byId: Map<string, OperationSpec>;
-  /** Compiled validators of each component schema, keyed by name. */
-  schemas: Map<string, ValidateFunction>;
+  /** Validators of each component schema, keyed by name, each compiled when first used. */
+  schemas: ReadonlyMap<string, ValidateFunction>;
   /** The document's security schemes, by name. */
   securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
+  /** How many validators have been compiled so far (each on its first use). */
+  readonly compiledValidators: number;
 }
 
 export interface LoadedSpec extends CompiledSpec {
@@ -95,34 +97,22 @@ export interface LoadedSpec extends CompiledSpec {
   fromCache: boolean;
 }
 
-/** Compiles one schema, naming where it is in the document when it is broken. */
-type Compile = (schema: unknown, where: string) => ValidateFunction;
+/** A validator of one schema in one direction, compiled on its first call. */
+type Compile = (schema: unknown, direction: SchemaDirection, where: string) => ValidateFunction;
 
 /**
- * `checkMeta`: validate every schema against the JSON Schema meta-schema first. Done whenever swagger-parser has
- * just validated the document (its OpenAPI 3.1 schema does not look inside Schema Objects); skipped for a
- * document remembered as valid, which spares compiling the meta-schema at every start.
+ * The operation table (eager: routing and resource inference need it at once) and a validator for every schema,
+ * each compiled on its first use (a document of a thousand operations starts in a second), components once.
+ * `checkMeta`: validate every schema against the JSON Schema meta-schema first, so that a broken one is refused
+ * at start. Done whenever swagger-parser has just validated the document (its OpenAPI 3.1 schema does not look
+ * inside Schema Objects); skipped for a document remembered as valid.
  */
 export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkMeta: boolean): CompiledSpec {
-  const ajv = sharedAjv();
-  // x- keywords and unknown formats in schemas must not stop strict mode, whoever passes the document in
-  // (the Node loader has already done this and collected the warnings; doing it again changes nothing).
-  admitDocumentVocabulary(ajv, document);
-  const compile: Compile = (schema, where) => {
-    if (checkMeta && !ajv.validateSchema(schema as object)) {
-      throw new Error(`${where}: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`);
-    }
-    try {
-      return ajv.compile(schema as object);
-    } catch (err) {
-      throw new Error(`${where}: ${(err as Error).message}`);
-    }
-  };
   registerSchemaNames(document.components?.schemas as Record<string, unknown> | undefined);
-  const schemas = new Map<string, ValidateFunction>();
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    schemas.set(name, compile(schema, `#/components/schemas/${name}`));
-  }
+  const compiler = createSchemaCompiler(document);
+  if (checkMeta) checkSchemas(compiler, document);
+  const compile: Compile = (schema, direction, where) => compiler.lazy(schema, direction, where);
+  const componentSchemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
   const operations: OperationSpec[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -137,12 +127,88 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
     basePath: basePathOf(document),
     operations,
     byId: new Map(operations.map((o) => [o.operationId, o])),
-    schemas,
+    schemas: lazyMap(Object.keys(componentSchemas), (name) =>
+      compiler.lazy(componentSchemas[name], 'raw', `#/components/schemas/${name}`),
+    ),
     securitySchemes: (document.components?.securitySchemes ?? {}) as Record<
       string,
       OpenAPIV3_1.SecuritySchemeObject
     >,
+    get compiledValidators() {
+      return compiler.compiled;
+    },
   };
+}
+
+/** Every schema of the document against the meta-schema: the first broken one is an error naming where it is. */
+function checkSchemas(compiler: SchemaCompiler, document: OpenAPIV3_1.Document): void {
+  forEachSchemaRoot(document, (schema, where) => {
+    const problem = compiler.metaProblem(schema, 'raw');
+    if (problem) throw new Error(`${where}: ${problem}`);
+  });
+}
+
+/** The schemas an operation table holds (components, parameters, bodies, responses, headers), with where. */
+function forEachSchemaRoot(
+  document: OpenAPIV3_1.Document,
+  visit: (schema: unknown, where: string) => void,
+): void {
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
+    visit(schema, `#/components/schemas/${name}`);
+  for (const [template, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${template}`;
+      for (const p of [
+        ...(item?.parameters ?? []),
+        ...(op.parameters ?? []),
+      ] as OpenAPIV3_1.ParameterObject[])
+        if (p?.schema) visit(p.schema, `${where} parameter ${p.name}`);
+      const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+      for (const media of Object.values(body?.content ?? {}))
+        if (media.schema) visit(media.schema, `${where} requestBody`);
+      for (const [status, r] of Object.entries(op.responses ?? {})) {
+        const res = r as OpenAPIV3_1.ResponseObject;
+        for (const media of Object.values(res.content ?? {}))
+          if (media.schema) visit(media.schema, `${where} ${status} body`);
+        for (const [h, header] of Object.entries(res.headers ?? {})) {
+          const schema = (header as OpenAPIV3_1.HeaderObject).schema;
+          if (schema) visit(schema, `${where} ${status} header ${h}`);
+        }
+      }
+    }
+  }
+}
+
+/** A read-only map whose values are made when first asked for. */
+function lazyMap<V>(keys: readonly string[], make: (key: string) => V): ReadonlyMap<string, V> {
+  const made = new Map<string, V>();
+  const get = (key: string): V | undefined => {
+    if (!keys.includes(key)) return undefined;
+    let v = made.get(key);
+    if (v === undefined) made.set(key, (v = make(key)));
+    return v;
+  };
+  const entries = function* (): Generator<[string, V]> {
+    for (const k of keys) yield [k, get(k) as V];
+  };
+  return {
+    get,
+    has: (key) => keys.includes(key),
+    get size() {
+      return keys.length;
+    },
+    keys: () => keys[Symbol.iterator](),
+    values: function* () {
+      for (const [, v] of entries()) yield v;
+    },
+    entries,
+    forEach: (fn) => {
+      for (const [k, v] of entries()) fn(v, k, undefined as never);
+    },
+    [Symbol.iterator]: entries,
+  } as ReadonlyMap<string, V>;
 }
 
 function compileOperation(
@@ -210,7 +276,7 @@ function compileRequestBody(
     mediaTypes,
     kind: json ? 'json' : form ? 'form' : 'other',
     schema,
-    validate: compile(schema, `${where} requestBody`),
+    validate: compile(schema, 'request', `${where} requestBody`),
     example: exampleOf(media),
   };
 }
@@ -233,7 +299,7 @@ function compileResponse(
       name,
       required: header.required === true,
       schema: hs,
-      validate: compile(hs, `${where} header ${name}`),
+      validate: compile(hs, 'raw', `${where} header ${name}`),
     };
   });
   return {
@@ -242,7 +308,7 @@ function compileResponse(
     contentType,
     mediaTypes,
     schema,
-    validateBody: schema ? compile(schema, `${where} body`) : undefined,
+    validateBody: schema ? compile(schema, 'response', `${where} body`) : undefined,
     example: exampleOf(media),
     headers,
   };
@@ -273,7 +339,7 @@ function compileParams(compile: Compile, raw: readonly unknown[], where: string)
       in: location,
       required: p.required === true || location === 'path',
       schema,
-      validate: compile(schema, `${where} parameter ${p.name}`),
+      validate: compile(schema, 'raw', `${where} parameter ${p.name}`),
     });
   }
   return [...byKey.values()];

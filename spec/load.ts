@@ -50,7 +50,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   try {
     // Taught before compiling: vendor keywords and unknown formats must not stop ajv's strict mode.
     vocabulary = admitDocumentVocabulary(sharedAjv(), document);
-    spec = { ...compileSpec(file, document, !fromCache), fromCache };
+    spec = Object.assign(compileSpec(file, document, !fromCache), { fromCache });
   } catch (err) {
     return { ok: false, error: `cannot compile OpenAPI document ${file}: ${(err as Error).message}` };
   }

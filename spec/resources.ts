@@ -10,6 +10,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
+import { itemScopes, type ItemScope } from './item-scope';
 import {
   arrayItems,
   objectShape,
@@ -56,6 +57,8 @@ export interface ResourceModel {
   resources: Resource[];
   /** operationId -> resource and action; operations absent here answer from examples. */
   byOperation: Map<string, Binding>;
+  /** operationId -> the item an operation under an item path addresses (no action of its own; issue 26.2, 26.5). */
+  itemScopes: Map<string, ItemScope>;
 }
 
 export type ResourcesResult = { ok: true; model: ResourceModel } | { ok: false; error: string };
@@ -187,7 +190,10 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
         byOperation.set(op.operationId, { resource, action });
     }
   }
-  return { ok: true, model: { resources, byOperation } };
+  return {
+    ok: true,
+    model: { resources, byOperation, itemScopes: itemScopes(spec, { resources, byOperation }) },
+  };
 }
 
 /** Paths that are collections: documented ones, and the parents of item paths (`/user` of `/user/{name}`). */

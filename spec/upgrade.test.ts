@@ -102,3 +102,24 @@ describe('rewriteLeftoverNullable', () => {
     expect(document.components.schemas.S).toEqual(expected);
   });
 });
+
+describe('3.0 nullable left in a 3.1 document (issue 26.9)', () => {
+  it('is honoured, with one note at start however many schemas carry it', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: { A: { type: 'string', nullable: true }, B: { type: 'integer', nullable: true } },
+      },
+    };
+    const result = await toOpenApi31(document);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const schemas = (result.document as typeof document).components.schemas;
+    expect(schemas.A).toEqual({ type: ['string', 'null'] });
+    expect(result.notes).toEqual([
+      expect.stringMatching(/^2 schema\(s\) use the OpenAPI 3\.0 keyword nullable/),
+    ]);
+  });
+});

@@ -58,24 +58,32 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
       error: `unsupported OpenAPI version ${show(document.openapi)}: OpenAPI 3.0.x and 3.1.x are read, and Swagger 2.0`,
     };
   }
-  rewriteLeftoverNullable(upgraded);
+  const leftover = rewriteLeftoverNullable(upgraded);
+  // Issue 26.9: in a document written as 3.1 the keyword is a leftover worth one line at start, not one per schema.
+  if (leftover > 0 && upgraded === document)
+    notes.push(
+      `${leftover} schema(s) use the OpenAPI 3.0 keyword nullable in a 3.1 document; read as type [..., "null"] (3.1 writes it so)`,
+    );
   return { ok: true, document: upgraded, notes };
 }
 
 const show = (v: unknown): string => (v === undefined ? '(none)' : JSON.stringify(v));
 
 /**
- * `nullable` is no 3.1 keyword, yet 3.1 documents carry it, and the upgrader leaves it where nothing states a
+ * Returns how many schemas carried it. `nullable` is no 3.1 keyword, yet 3.1 documents carry it, and the upgrader leaves it where nothing states a
  * type. With a type it means "or null" (as the upgrader reads it); without one, `null` already passes every
  * keyword but `type`, `enum` and `const`, so it is dropped. Ajv would otherwise refuse `nullable` without `type`.
  */
-export function rewriteLeftoverNullable(document: unknown): void {
+export function rewriteLeftoverNullable(document: unknown): number {
+  let count = 0;
   forEachSchema(document, (schema) => {
     if (!('nullable' in schema)) return;
+    count++;
     const { nullable, type } = schema;
     delete schema.nullable;
     if (nullable !== true || type === undefined) return;
     const types = Array.isArray(type) ? type : [type];
     if (!types.includes('null')) schema.type = [...types, 'null'];
   });
+  return count;
 }

@@ -4,6 +4,7 @@
  * a query parameter or a cookie under the scheme's name. Pure: scheme and value in, request parts out.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { apiKeyPrefix } from '../../spec/api-key-prefix';
 
 export type SecurityScheme = OpenAPIV3_1.SecuritySchemeObject;
 
@@ -42,8 +43,10 @@ export function place(
   if (kind === 'bearer') into.headers.Authorization = `Bearer ${value}`;
   else if (kind === 'basic')
     into.headers.Authorization = `Basic ${Buffer.from(`${value}:`).toString('base64')}`;
-  else if (kind === 'header') into.headers[name] = value;
-  else if (kind === 'query') into.query[name] = value;
+  else if (kind === 'header') {
+    const prefix = apiKeyPrefix(scheme);
+    into.headers[name] = prefix ? `${prefix} ${value}` : value;
+  } else if (kind === 'query') into.query[name] = value;
   else if (kind === 'cookie') {
     const cookie = `${name}=${value}`;
     into.headers.Cookie = into.headers.Cookie ? `${into.headers.Cookie}; ${cookie}` : cookie;

@@ -29,6 +29,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
     req.resume(); // discard; the 413 closes the connection
     return Promise.resolve({ bytes: EMPTY, tooLarge: true });
   }
+  // A body that failed before the pipeline asked for it (a parse error while an earlier stage waited) is gone.
+  if (req.destroyed || req.readableAborted || req.errored) return Promise.resolve(null);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -45,6 +47,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
     );
     req.on('error', () => resolve(null));
     req.on('aborted', () => resolve(null));
+    req.on('close', () => resolve(null)); // after 'end' this changes nothing: the promise is settled
   });
 }
 
@@ -100,6 +103,12 @@ export function createApp<D extends Deps>(
     const { path, query } = splitTarget(req.url ?? '/');
     const forwarded = req.headers['x-forwarded-for'];
     let bodyRead = false;
+    // Until its body has arrived, a parse error on this connection is about that body (issue 21).
+    const body: BodyInFlight | undefined = hasBody(req) ? { reading: false } : undefined;
+    if (body) {
+      bodiesInFlight.set(req.socket, body);
+      req.once('end', () => bodiesInFlight.delete(req.socket));
+    }
     const mockReq: MockRequest = {
       method: req.method ?? 'GET',
       path,
@@ -111,6 +120,7 @@ export function createApp<D extends Deps>(
       ),
       readBody: (limit) => {
         bodyRead = true;
+        if (body) body.reading = true;
         return readBody(req, limit);
       },
       httpVersion: req.httpVersion,
@@ -155,6 +165,12 @@ export function createApp<D extends Deps>(
 
 /** Connections whose request was answered before its body was read, until that body ends. */
 const answeredEarly = new WeakSet<object>();
+
+/** A request whose body has not fully arrived; `reading`: the pipeline reads it (and answers its failure). */
+interface BodyInFlight {
+  reading: boolean;
+}
+const bodiesInFlight = new WeakMap<object, BodyInFlight>();
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -251,7 +267,8 @@ export function createClientErrorHandler(
     }
     // The request was answered already (before its body was read): one request, one answer. The socket ends
     // once that answer is flushed.
-    if (answeredEarly.has(socket)) {
+    const inFlight = bodiesInFlight.get(socket);
+    if (answeredEarly.has(socket) || (inFlight && !inFlight.reading)) {
       whenIdle(socket, () => socket.end());
       return;
     }

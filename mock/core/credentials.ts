@@ -5,6 +5,7 @@
  * of the scheme's name. The keys file stays the one list of valid credentials.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { apiKeyCandidates } from '../../spec/api-key-prefix';
 
 export interface CredentialReader {
   scheme: string;
@@ -87,7 +88,10 @@ function apiKeyReader(scheme: string, where: string, name: string): CredentialRe
       if (where === 'header') value = header(headers, lower);
       else if (where === 'query') value = query()[name]?.[0];
       else value = cookie(header(headers, 'cookie'), name);
-      return value ? { keys: [value] } : { problem: `missing ${where} ${name}` };
+      if (!value) return { problem: `missing ${where} ${name}` };
+      // An apiKey in Authorization is often sent as `Token <key>` (or Bearer, Basic): the bare key and the
+      // part after one word are both candidates; the keys file decides which one is a key.
+      return { keys: lower === 'authorization' ? apiKeyCandidates(value) : [value] };
     },
   };
 }

@@ -51,3 +51,62 @@ describe('renderBytes: errors serialised once and reused', () => {
     expect(decode(shaper.renderBytes(op, 401, long).body)).toEqual(shaper.render(op, 401, long).body);
   });
 });
+
+describe('required fields no mapping names are filled by what they mean (issue 26.7)', () => {
+  const doc = (schema: unknown) =>
+    ({
+      openapi: '3.1.0',
+      info: { title: 'shapes', version: '1' },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } },
+              '404': { description: 'no', content: { 'application/json': { schema } } },
+            },
+          },
+        },
+      },
+    }) as unknown as OpenAPIV3_1.Document;
+  const error = { code: 'not_found', message: 'no thing with id 7' };
+
+  it('a payment provider style: name is the machine code, debug_id a fresh id per error', () => {
+    const spec = compileSpec(
+      'document',
+      doc({
+        type: 'object',
+        required: ['name', 'message', 'debug_id'],
+        properties: { name: { type: 'string' }, message: { type: 'string' }, debug_id: { type: 'string' } },
+      }),
+      false,
+    );
+    const shaper = createErrorShaper(spec);
+    const decode = (b: Uint8Array) => JSON.parse(new TextDecoder().decode(b)) as Record<string, string>;
+    const first = decode(shaper.renderBytes(spec.operations[0], 404, error).body);
+    const second = decode(shaper.renderBytes(spec.operations[0], 404, error).body);
+    expect(first).toMatchObject({ name: 'not_found', message: error.message });
+    expect(first.debug_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.debug_id).not.toBe(first.debug_id);
+  });
+
+  it('a blogging API style: errors.body is a list holding the message', () => {
+    const spec = compileSpec(
+      'document',
+      doc({
+        type: 'object',
+        required: ['errors'],
+        properties: {
+          errors: {
+            type: 'object',
+            required: ['body'],
+            properties: { body: { type: 'array', items: { type: 'string' } } },
+          },
+        },
+      }),
+      false,
+    );
+    const body = createErrorShaper(spec).render(spec.operations[0], 404, error).body;
+    expect(body).toEqual({ errors: { body: [error.message] } });
+  });
+});

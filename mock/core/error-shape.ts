@@ -20,7 +20,7 @@ export interface RenderedError {
   body: unknown;
 }
 
-type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed' | 'nested';
+type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed' | 'nested' | 'id' | 'messages';
 interface Field {
   name: string;
   role: Role;
@@ -28,6 +28,8 @@ interface Field {
   allowed?: readonly unknown[];
   /** `nested`: the error sits one level down, as in `{ "error": { "code": …, "message": … } }`. */
   inner?: Shape;
+  /** `id`: the length a generated id may have, when the schema bounds it. */
+  maxLength?: number;
 }
 interface Shape {
   contentType: string;
@@ -50,8 +52,28 @@ const TEXT_NAMES = ['message', 'detail', 'error_description', 'title', 'descript
 const CODE_NAMES = ['code', 'type', 'error', 'errorcode', 'error_code', 'errortype', 'kind'];
 const STATUS_NAMES = ['status', 'statuscode', 'status_code', 'code', 'httpstatus', 'http_status'];
 
+// §26.7: the required fields no mapping names are filled by what they mean, never with a `"string"` placeholder.
+const isIdName = (n: string) => /(^id$|_id$|[a-z]Id$|^request_?id$|^trace_?id$)/i.test(n);
+const isNameName = (n: string) => /^(name|error_?name|reason_?code|[a-z_]*code)$/i.test(n);
+const isStringList = (prop: Schema) => {
+  const items = (prop as { items?: unknown }).items;
+  return typesOf(prop).includes('array') && typesOf(items as Schema).includes('string');
+};
+
+/** The role of a required property nothing else maps, by its name and type; undefined keeps the generated value. */
+function meaningOf(name: string, prop: Schema): Role | undefined {
+  const types = typesOf(prop);
+  const isString = types.length === 0 || types.includes('string');
+  const format = (prop as { format?: string }).format;
+  if (isStringList(prop)) return 'messages';
+  if (isString && (format === 'uuid' || isIdName(name))) return 'id';
+  if (isString && !format && isNameName(name) && !(prop as { enum?: unknown }).enum) return 'code';
+  if (objectShape(prop) && !types.includes('array')) return 'nested';
+  return undefined;
+}
+
 /** Pure: how each property of an error schema is filled. */
-function shapeOf(schema: Schema, contentType: string): Shape {
+function shapeOf(schema: Schema, contentType: string, depth = 0): Shape {
   const shape = objectShape(schema);
   if (!shape) return { contentType };
   const names = Object.keys(shape.properties);
@@ -88,8 +110,14 @@ function shapeOf(schema: Schema, contentType: string): Shape {
       const uri = prop.format === 'uri' || prop.format === 'uri-reference';
       fields.push({ name, role: uri ? 'code-uri' : 'code', allowed });
     } else if (lower(name) === 'title' && isString(name)) fields.push({ name, role: 'title' });
-    else if (shape.required.has(name))
-      fields.push({ name, role: 'fixed', fixed: generated?.[name] ?? sampleOf(prop) });
+    else if (shape.required.has(name)) {
+      const role = meaningOf(name, prop);
+      if (role === 'nested' && depth < 3)
+        fields.push({ name, role, inner: shapeOf(prop, contentType, depth + 1) });
+      else if (role === 'id' || role === 'messages' || role === 'code')
+        fields.push({ name, role, maxLength: (prop as { maxLength?: number }).maxLength });
+      else fields.push({ name, role: 'fixed', fixed: generated?.[name] ?? sampleOf(prop) });
+    }
   }
   return { contentType, fields };
 }
@@ -105,10 +133,21 @@ function render(shape: Shape, status: number, error: ErrorFields): unknown {
       body[f.name] = f.allowed && !f.allowed.includes(error.code) ? f.allowed[0] : error.code;
     else if (f.role === 'code-uri') body[f.name] = `urn:mock:error:${error.code}`;
     else if (f.role === 'nested' && f.inner) body[f.name] = render(f.inner, status, error);
+    else if (f.role === 'messages') body[f.name] = [error.message];
+    else if (f.role === 'id') body[f.name] = newId(f.maxLength);
     else body[f.name] = f.fixed;
   }
   return body;
 }
+
+/** A fresh id for each error (a `debug_id` names one failure); hex when the schema allows fewer characters. */
+function newId(maxLength: number | undefined): string {
+  const id = globalThis.crypto.randomUUID();
+  return maxLength !== undefined && maxLength < id.length ? id.replace(/-/g, '').slice(0, maxLength) : id;
+}
+
+const hasId = (shape: Shape): boolean =>
+  (shape.fields ?? []).some((f) => f.role === 'id' || (f.inner !== undefined && hasId(f.inner)));
 
 const errorResponse = (r: ResponseSpec | undefined): ResponseSpec | undefined =>
   r?.schema && r.contentType ? r : undefined;
@@ -182,7 +221,8 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
     renderBytes(operation, status, error) {
       const shape = shapeOfError(operation, status);
       const text = () => JSON.stringify(render(shape, status, error));
-      if (error.message.length > MESSAGE_MAX)
+      // A body with a generated id is never reused: each failure has its own id.
+      if (error.message.length > MESSAGE_MAX || hasId(shape))
         return { contentType: shape.contentType, body: utf8.encode(text()) };
       let cache = serialised.get(shape);
       if (!cache) serialised.set(shape, (cache = new Map()));

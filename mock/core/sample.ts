@@ -21,3 +21,24 @@ export function sampleOf(schema: Schema | undefined, options: { requiredOnly?: b
     return null;
   }
 }
+
+const stripped = new WeakMap<object, unknown>();
+
+/** A copy of `schema` without `example`/`examples` anywhere (shared and recursive parts stay so). */
+export function withoutExamples<T>(schema: T): T {
+  // Under `properties` (and the like) the keys are names: a property called `example` stays.
+  const NAMES = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+  const copy = (node: unknown, names: boolean): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const done = names ? undefined : stripped.get(node);
+    if (done !== undefined) return done;
+    const out: Record<string, unknown> | unknown[] = Array.isArray(node) ? [] : {};
+    if (!names) stripped.set(node, out);
+    for (const [k, v] of Object.entries(node)) {
+      if (!names && !Array.isArray(node) && (k === 'example' || k === 'examples')) continue;
+      (out as Record<string, unknown>)[k] = copy(v, !names && NAMES.has(k));
+    }
+    return out;
+  };
+  return copy(schema, false) as T;
+}

@@ -6,6 +6,7 @@
  */
 import { coerceParam, type CompiledSpec, type OperationSpec, type ParamSpec } from '../../spec/compile';
 import { sampleOf } from '../core/sample';
+import { apiKeyPrefix } from '../../spec/api-key-prefix';
 
 /** The GET to try: no path parameter and no required query parameter, else the fewest to fill in. */
 function chooseGet(spec: CompiledSpec): OperationSpec | undefined {
@@ -48,7 +49,10 @@ export function tryCurl(spec: CompiledSpec, baseUrl: string, key: string): strin
     if (scheme.type === 'apiKey') {
       if (scheme.in === 'query') url.searchParams.set(scheme.name, key);
       else if (scheme.in === 'cookie') args.push('-b', quote(`${scheme.name}=${key}`));
-      else args.push('-H', quote(`${scheme.name}: ${key}`));
+      else {
+        const prefix = apiKeyPrefix(scheme);
+        args.push('-H', quote(`${scheme.name}: ${prefix ? `${prefix} ` : ''}${key}`));
+      }
     } else if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic')
       args.push('-u', quote(`${key}:`));
     else args.push('-H', quote(`Authorization: Bearer ${key}`));

@@ -6,6 +6,7 @@
 import { matchBasePath } from '../../../spec/base-path';
 import { documentedResponse, type OperationSpec } from '../../../spec/compile';
 import type { Binding, Resource } from '../../../spec/resources';
+import type { ItemScope } from '../../../spec/item-scope';
 import { withoutWriteOnly } from '../../../spec/schema-views';
 import {
   apiError,
@@ -16,6 +17,7 @@ import {
   type ErrorReply,
 } from '../errors';
 import { checkValue } from '../body-check';
+import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
@@ -109,12 +111,27 @@ async function replace(
   return reply(op, status, presentItem(op, status, stored));
 }
 
+/** The record after a JSON Patch (RFC 6902) or a merge patch (RFC 7396), as the operation documents. */
+function patched(op: OperationSpec, old: JsonObject, input: unknown): unknown {
+  if (!isJsonPatch(op)) return mergePatch(old, input);
+  const out = applyJsonPatch(old, input);
+  if (out.ok) return out.value;
+  if (!out.failedTest) return invalidRequest(`JSON Patch: ${out.message}`);
+  // RFC 5789 §2.2: a patch that cannot apply to the resource's state is 409 Conflict (or the documented 4xx).
+  return asDocumented(
+    op.responses,
+    { ...invalidRequest(`JSON Patch: ${out.message}`), status: 409 },
+    [422, 400],
+  );
+}
+
 async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = mergePatch(old, input);
+  const merged = patched(op, old, input);
+  if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
-    return invalidRequest('a merge patch must leave an object');
+    return invalidRequest('a patch must leave an object');
   // The merged record must still be what a create or replace would accept.
   const check = deps.bodies.get(r.operations.replace ?? r.operations.create ?? '');
   if (check) {
@@ -187,10 +204,25 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   };
 }
 
+/**
+ * An operation under an item path that no action binds: an id nobody created is a 404 (the documented 4xx),
+ * never a generated item; an action answered with the item's schema answers the stored item (issue 26.2, 26.5).
+ */
+async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: ItemScope): Promise<Reply> {
+  if (ctx.preferStatus !== undefined) return fromEngine(ctx, deps, operation);
+  const id = itemId(ctx, scope.resource);
+  const found = await deps.records.get(scope.resource.name, id);
+  if (!found) return asDocumented(operation.responses, noSuchRecord(scope.resource.name, id), [400]);
+  if (!scope.echo) return fromEngine(ctx, deps, operation);
+  return reply(operation, scope.status, presentItem(operation, scope.status, found));
+}
+
 export const handle: Stage = function handle(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('handle needs route to run first');
   const binding = ctx.binding;
+  const scope = binding ? undefined : deps.model.itemScopes.get(operation.operationId);
+  if (scope) return onItem(ctx, deps, operation, scope).then((reply) => ({ reply, ctx }));
   if (!binding) return fromEngine(ctx, deps, operation).then((reply) => ({ reply, ctx }));
   if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };

@@ -17,14 +17,18 @@ export interface SpecDocuments {
  * The JSON forms are built on first use (parsing the YAML again costs start-up time the API does not need).
  */
 export function buildSpecDocuments(text: string, basePath: string): SpecDocuments {
+  // A JSON document (GitHub's is 13 MB) is served as written and read with JSON.parse, never the YAML parser.
+  const isJson = /^\s*\{/.test(text);
   let parsed: Record<string, unknown> | undefined;
-  const doc = (): Record<string, unknown> => (parsed ??= parseYaml(text) as Record<string, unknown>);
+  const doc = (): Record<string, unknown> =>
+    (parsed ??= (isJson ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>);
   let json: Buffer | undefined;
   let docsJson: Buffer | undefined;
+  const raw = Buffer.from(text);
   return {
-    yaml: Buffer.from(text),
+    yaml: raw,
     get json() {
-      return (json ??= Buffer.from(JSON.stringify(doc(), null, 2)));
+      return (json ??= isJson ? raw : Buffer.from(JSON.stringify(doc(), null, 2)));
     },
     get docsJson() {
       const servers = Array.isArray(doc().servers) ? (doc().servers as unknown[]) : [];
