@@ -4,6 +4,7 @@ import path from 'node:path';
 import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
+import { runJudgeHar } from './judge/har-cli';
 import { formatReport } from './report';
 import { toHar } from './report/har';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
@@ -35,6 +36,8 @@ function progress(event: ProgressEvent): void {
 
 /** Run the CLI with these arguments; resolves to the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  // Recorded traffic judged offline (docs/judge-traffic.md) has flags of its own and sends nothing.
+  if (argv.some((a) => a === '--judge-har' || a.startsWith('--judge-har='))) return runJudgeHar(argv);
   const parsed = parseArgs(argv, env);
   if (!parsed.ok) {
     process.stderr.write(`conformance: ${parsed.error}\n`);

@@ -6,11 +6,20 @@ import { createLogger } from '../core/log';
 import { packageVersion } from '../../spec/paths';
 import { maskSecrets } from '../core/redact';
 import { adminOn, inspectorOn } from './routes';
+import { PROXY_HELP, runProxy } from './proxy/proxy-cli';
 
 async function main(): Promise<void> {
-  const parsed = parseConfig(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  // The validation proxy has flags of its own (docs/judge-traffic.md); without --proxy nothing here changes.
+  if (
+    !argv.includes('--help') &&
+    !argv.includes('-h') &&
+    argv.some((a) => a === '--proxy' || a.startsWith('--proxy='))
+  )
+    return runProxy(argv);
+  const parsed = parseConfig(argv, process.env);
   if (parsed.ok === 'help') {
-    process.stdout.write(HELP);
+    process.stdout.write(`${HELP}\n${PROXY_HELP}`);
     return;
   }
   if (parsed.ok === 'version') {
