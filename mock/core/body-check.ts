@@ -18,8 +18,13 @@ import {
   unsupportedMediaType,
   type ErrorReply,
 } from './errors';
-import type { BodyRead } from './context';
 import type { ValidationPolicy } from './settings';
+
+/** A request body as the adapter read it: the bytes, or only the fact that it was over the limit. */
+export interface BodyRead {
+  bytes: Uint8Array;
+  tooLarge: boolean;
+}
 
 export interface BodyCheck {
   kind: 'json' | 'form' | 'other';

@@ -1,7 +1,7 @@
 /** The data that flows through the pipeline: the request, what each stage learned, and the final reply. */
 import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
-import type { BodyCheck } from './body-check';
+import type { BodyCheck, BodyRead } from './body-check';
 import type { CredentialReader } from './credentials';
 import type { ErrorFields, ErrorShaper } from './error-shape';
 import type { ExampleEngine } from './engines/types';
@@ -16,10 +16,7 @@ export interface Clock {
 }
 
 /** The body as read: at most the size limit; a larger one is flagged, not kept. */
-export interface BodyRead {
-  bytes: Uint8Array;
-  tooLarge: boolean;
-}
+export type { BodyRead };
 
 /** Reads the body on demand (after identity and rate limit are decided); null when the client went away. */
 export type BodySource = (limit: number) => Promise<BodyRead | null>;

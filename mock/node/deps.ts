@@ -1,7 +1,6 @@
 /** The Node layer's dependencies: the engine's, plus what the pages and --watch need. */
 import type { Deps } from '../core/context';
 import type { SpecDocuments } from './ui/documents';
-import type { StreamState } from './ui/events';
 import type { RecentRequests } from './ui/recent';
 
 export interface NodeDeps extends Deps {
@@ -17,4 +16,28 @@ export interface NodeDeps extends Deps {
   };
   /** The keys file's plans, for a reload. */
   allowShortKeys: boolean;
+}
+
+/** Bounds of the inspector's live streams (mock/node/ui/events.ts). */
+export interface StreamLimits {
+  /** Most streams open at once. */
+  max: number;
+  /** A stream is closed after this long; the page reconnects. */
+  lifetimeMs: number;
+  /** A client whose buffer stays full this long is dropped. */
+  stallMs: number;
+  /** A client with more than this queued is dropped at once. */
+  maxBufferedBytes: number;
+  /** How often the snapshot is looked at. */
+  tickMs: number;
+  /** Records shown per resource; the rest are counted only. */
+  recordsShown: number;
+}
+
+/** The inspector's open streams and the snapshot they share. */
+export interface StreamState {
+  open: number;
+  limits: StreamLimits;
+  /** The last snapshot built and when: every stream of one tick shares it (built once, not once per stream). */
+  shared?: { atMs: number; deps: NodeDeps; data: Promise<string> };
 }

@@ -9,23 +9,10 @@
  */
 import { apiError } from '../../core/errors';
 import type { EventSink, Reply } from '../../core/context';
-import type { NodeDeps as Deps } from '../deps';
-import { inspectorData } from './inspector-data';
+import type { NodeDeps as Deps, StreamLimits, StreamState } from '../deps';
 
-export interface StreamLimits {
-  /** Most streams open at once. */
-  max: number;
-  /** A stream is closed after this long; the page reconnects. */
-  lifetimeMs: number;
-  /** A client whose buffer stays full this long is dropped. */
-  stallMs: number;
-  /** A client with more than this queued is dropped at once. */
-  maxBufferedBytes: number;
-  /** How often the snapshot is looked at. */
-  tickMs: number;
-  /** Records shown per resource; the rest are counted only. */
-  recordsShown: number;
-}
+export type { StreamLimits, StreamState };
+import { inspectorData } from './inspector-data';
 
 export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = Object.freeze({
   max: 20,
@@ -35,13 +22,6 @@ export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = Object.freeze({
   tickMs: 1000,
   recordsShown: 100,
 });
-
-export interface StreamState {
-  open: number;
-  limits: StreamLimits;
-  /** The last snapshot built and when: every stream of one tick shares it (built once, not once per stream). */
-  shared?: { atMs: number; deps: Deps; data: Promise<string> };
-}
 
 export const createStreamState = (limits: Partial<StreamLimits> = {}): StreamState => ({
   open: 0,
