@@ -24,10 +24,11 @@ function librarySketch(fault?: Fault): (req: Request) => Promise<Response> {
   const problem = (status: number, error: string, message: string) => json(status, { error, message });
   const shownUser = (u: Item): Item => {
     if (fault === 'echo-password') return u;
-    const { password: _password, ...rest } = u;
-    const profile = rest.profile as Item | undefined;
-    if (profile) {
-      const { recoveryCode: _code, ...shown } = profile;
+    const rest: Item = { ...u };
+    delete rest.password;
+    if (rest.profile) {
+      const shown: Item = { ...(rest.profile as Item) };
+      delete shown.recoveryCode;
       rest.profile = shown;
     }
     return rest;
