@@ -2,8 +2,8 @@
  * `npm run bench`: our mock against the bare ceiling (bench/ceiling-server.js: plain node, canned bytes) and
  * Prism's mock, in one run with interleaved rounds, medians reported (issues 5 and 14). Prints one table per
  * workload, the issue's targets as held or missed, and writes bench/results/latest.json.
- * Flags: --quick (about a minute), --rounds N, --seconds S, --connections C, --skip-growth, --no-prism,
- * --logs (also the logged variants of ours and Prism), --cpu-prof.
+ * Flags: --quick (about a minute), --rounds N, --seconds S, --connections C, --skip-growth, --skip-large,
+ * --no-prism, --logs (also the logged variants of ours and Prism), --cpu-prof.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,8 @@ import { runConformance } from '../conformance/index';
 import { measureFetchAdapter, type FetchAdapterResult } from './fetch-adapter';
 import { judgeGoals, type Goal } from './goals';
 import { measureGrowth, type GrowthResult } from './growth';
+import { LARGE_DEFAULTS, measureLarge } from './large';
+import type { LargeResult } from './large-report';
 import { median, runLoad, type LoadResult } from './lib/load';
 import { memoryOf, resetPeak } from './lib/proc';
 import { formatReport } from './report';
@@ -40,6 +42,7 @@ export interface Settings {
   connections: number;
   startupRuns: number;
   growthSizes: number[];
+  large: boolean;
   prism: boolean;
   logs: boolean;
   cpuProf: boolean;
@@ -81,6 +84,8 @@ export interface BenchResult {
   /** createFetchHandler called in-process, one request at a time. */
   fetchAdapter: FetchAdapterResult;
   growth: GrowthResult[];
+  /** Issue 22: GitHub's description side by side with Prism, and the generated family; null with --skip-large. */
+  large: LargeResult | null;
   goals: Goal[];
 }
 
@@ -92,6 +97,7 @@ function settingsFromArgv(): Settings {
       seconds: { type: 'string' },
       connections: { type: 'string' },
       'skip-growth': { type: 'boolean' },
+      'skip-large': { type: 'boolean' },
       'no-prism': { type: 'boolean' },
       logs: { type: 'boolean' },
       'cpu-prof': { type: 'boolean' },
@@ -106,6 +112,7 @@ function settingsFromArgv(): Settings {
     connections: Number(values.connections ?? 50),
     startupRuns: quick ? 3 : 5,
     growthSizes: growth,
+    large: !values['skip-large'],
     prism: !values['no-prism'],
     logs: values.logs ?? false,
     cpuProf: values['cpu-prof'] ?? false,
@@ -292,6 +299,9 @@ async function main(): Promise<void> {
     say(`bench: cost as data grows (${s.growthSizes.join(', ')} stored categories)…`);
     growth.push(...(await measureGrowth(s.growthSizes, w.dir, w.keysFile, s.seconds)));
   }
+  const large = s.large
+    ? await measureLarge({ ...LARGE_DEFAULTS, seconds: s.seconds, prism: s.prism })
+    : null;
   const partial: Omit<BenchResult, 'goals'> = {
     startedAt: new Date(t0).toISOString(),
     durationS: (Date.now() - t0) / 1000,
@@ -311,6 +321,7 @@ async function main(): Promise<void> {
     conformance,
     fetchAdapter,
     growth,
+    large,
   };
   const result: BenchResult = { ...partial, goals: goalsOf(partial) };
   const out = path.join(__dirname, 'results', 'latest.json');

@@ -1,5 +1,7 @@
 /** Format a bench result as plain-text tables (also pasted, as is, into the README). */
 import { verdict } from './goals';
+import { formatLarge } from './large-report';
+import { table } from './lib/table';
 import type { BenchResult, CellResult, WorkloadResult } from './index';
 import type { Timing } from './startup';
 import type { TargetName } from './workloads';
@@ -14,15 +16,6 @@ function statusMix(c: CellResult): string {
     .sort((a, b) => b[1] - a[1])
     .map(([code, n]) => (n / total > 0.995 ? code : `${code} ${((100 * n) / total).toFixed(1)}%`))
     .join(', ');
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  const [head, ...body] = rows;
-  return [line(head ?? []), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join(
-    '\n',
-  );
 }
 
 const LABEL: Record<TargetName, string> = {
@@ -129,6 +122,7 @@ export function formatReport(r: BenchResult): string {
       '',
     );
   }
+  if (r.large) out.push(formatLarge(r.large));
   out.push(
     'Targets of issue 14 (ratios within this run)',
     table([['target', 'measured', 'verdict'], ...r.goals.map((g) => [g.goal, g.measured, verdict(g)])]),

@@ -103,11 +103,17 @@ export async function startOurs(
   return startServer({ name, args, port, probePath: CATEGORIES, logFile });
 }
 
-export async function startPrism(name: string, spec: string, logFile: string | null): Promise<ServerProcess> {
+/** Prism's mock (the installed @stoplight/prism-cli) on `spec`, polled on `probePath` until it answers. */
+export async function startPrism(
+  name: string,
+  spec: string,
+  logFile: string | null,
+  probePath = CATEGORIES,
+): Promise<ServerProcess> {
   const port = await freePort();
   const args = [PRISM_MAIN, 'mock', '-h', '127.0.0.1', '-p', String(port), spec];
   if (!logFile) args.push('-v', 'silent');
-  return startServer({ name, args, port, probePath: CATEGORIES, logFile, timeoutMs: 30_000 });
+  return startServer({ name, args, port, probePath, logFile, timeoutMs: 60_000 });
 }
 
 export async function startCeiling(dir: string, answers: CannedAnswer[]): Promise<ServerProcess> {

@@ -86,6 +86,8 @@ export interface SpawnOptions {
   /** Where stdout and stderr go: a file path (the log under test) or null to discard. */
   logFile: string | null;
   timeoutMs?: number;
+  /** Extra environment variables for the child (on top of this process's). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function startServer(o: SpawnOptions): Promise<ServerProcess> {
   const child = spawn(o.command ?? process.execPath, o.args, {
     stdio: ['ignore', out, out],
     detached: group,
+    env: o.env ? { ...process.env, ...o.env } : process.env,
   });
   const sendSignal = (sig: NodeJS.Signals) => {
     try {
