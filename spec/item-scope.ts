@@ -4,7 +4,7 @@
  * is a 404 (issue 26.2); one whose success answer is the item's own schema answers the stored item (26.5).
  */
 import type { CompiledSpec, OperationSpec } from './compile';
-import type { Resource } from './resources';
+import type { Resource } from './resource-types';
 import type { Schema } from './schema-shape';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */

@@ -11,6 +11,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { itemScopes, type ItemScope } from './item-scope';
+import type { Action, Resource } from './resource-types';
 import {
   arrayItems,
   objectShape,
@@ -20,33 +21,9 @@ import {
   type Schema,
 } from './schema-shape';
 
-export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
-export type CollectionAction = 'create' | 'list' | 'update';
-export type Action = ItemAction | CollectionAction;
-const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
+export type { Action, CollectionAction, ItemAction, Resource } from './resource-types';
 
-export interface Resource {
-  /** `x-mock.resource`, else the collection path's last segment (`categories`, `special-events`). */
-  name: string;
-  collectionPath: string;
-  itemPath?: string;
-  itemParam?: string;
-  /** The id property, or undefined when the document gives no way to address one item. */
-  idField?: string;
-  idType: 'integer' | 'string';
-  /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
-  idSource: 'server' | 'client';
-  /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
-  itemSchema: Schema;
-  /** readOnly properties of the item schema (the server's; a client that sends one gets 400). */
-  readOnly: string[];
-  /** operationId of each action the document has. */
-  operations: Partial<Record<Action, string>>;
-  /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
-  listEnvelope?: { property: string };
-  /** Documented paging query parameters of the list. */
-  paging?: { page?: string; limit?: string; offset?: string; cursor?: string };
-}
+const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
 
 export interface Binding {
   resource: Resource;
