@@ -16,7 +16,7 @@ import { scenarioCheck } from './execute/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectRules } from './load/select-rules';
-import { RULES } from './rules';
+import { catalogueFor } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 
@@ -53,7 +53,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const generated = generateRules(spec, model);
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
-  const allRules = [...RULES, ...generated.rules, ...scenarios.rules];
+  const catalogue = catalogueFor(new Set(spec.byId.keys())).rules;
+  const allRules = [...catalogue, ...generated.rules, ...scenarios.rules];
   const selected = selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
@@ -156,7 +157,7 @@ function validateOptions(options: ConformanceOptions): void {
   }
   if (!/^https?:$/.test(url.protocol))
     throw new ConformanceError(`--target must be http(s), not ${url.protocol}`);
-  if (!options.key) throw new ConformanceError('no API key: pass --key or set PETSTORE_API_KEY');
+  if (!options.key) throw new ConformanceError('no API key: pass --key or set CONFORMANCE_API_KEY');
 }
 
 /** §9: the target ends in the document's version segment (`/v1` for the pet store), when it has one. */
