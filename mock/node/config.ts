@@ -7,12 +7,23 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
 import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
-import { ENGINE_DEFAULTS, petstorePolicy, type MockConfig, type ValidationPolicy } from '../core/settings';
+import {
+  ENGINE_DEFAULTS,
+  policyOf,
+  SHIPPED_SETTINGS,
+  tuneBounds,
+  type DocumentSettings,
+  type MockConfig,
+  type ValidationPolicy,
+} from '../core/settings';
+import { readSettingsFile } from './settings-file';
 
 export type { MockConfig, ValidationPolicy };
 
 export const DEFAULT_KEYS_FILE = path.join(projectRoot(), 'fixtures', 'keys.json');
 export const DEFAULT_SEED_FILE = path.join(projectRoot(), 'fixtures', 'seed.json');
+/** The default document's settings (the pet store's), shipped beside it. */
+export const DEFAULT_SETTINGS_FILE = path.join(projectRoot(), 'spec', 'openapi.settings.json');
 
 export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   ...ENGINE_DEFAULTS,
@@ -32,6 +43,7 @@ const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string', short: 'p' },
   spec: { type: 'string' },
+  settings: { type: 'string' },
   keys: { type: 'string' },
   seed: { type: 'string' },
   'no-seed': { type: 'boolean' },
@@ -62,11 +74,16 @@ const OPTIONS = {
 
 export const HELP = `Usage: petstore-mock [options]     (in a clone of the repository: npm start -- [options])
 
-The pet store mock server: spec-driven, stateful, with bearer-key auth and per-plan rate limits.
+A mock of any OpenAPI document: spec-driven and stateful (records by resource), with the document's security
+schemes checked against a keys file and per-plan rate limits. Without --spec it serves the document shipped
+in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.json).
 
   --host HOST                  listen address (default 127.0.0.1)
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
+  --settings FILE | none       the document's settings, JSON or YAML: body bounds by schema and property,
+                               allowUnknownFields, sunset, successorLink (default spec/openapi.settings.json;
+                               env MOCK_SETTINGS_FILE; none = no bounds)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json; --seed none = empty)
   --quiet, -q                  no request log lines
@@ -75,13 +92,10 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --cors-origins LIST          comma-separated allowed origins, * for any, none for no CORS (default *)
   --max-body-bytes N           larger bodies get 413 (default 1048576)
   --allow-unknown-fields       accept fields a request schema does not name (default: 400)
-  --allow-empty-name           accept name "" (default: 400)
-  --max-name-length N          longest name, 0 = no limit (default 200)
-  --max-description-length N   longest description, 0 = no limit (default 2000)
   --ban-threshold N            429s within a minute that ban a key, 0 = never (default 30)
   --ban-seconds N              length of a ban (default 300)
-  --sunset DATE                Sunset date of the deprecated pet lookup (not published; none by default)
-  --successor-link URL         Link rel="successor-version" of the deprecated pet lookup
+  --sunset DATE                Sunset date of every deprecated operation, over its x-sunset (none by default)
+  --successor-link URL         Link rel="successor-version" of every deprecated operation
   --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
   --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
                                "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
@@ -98,6 +112,12 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
   --version, -V                the package version
   --help, -h                   this text
+
+${SHIPPED_SETTINGS.title ?? 'The shipped settings'} (spec/openapi.settings.json; these tune the name and description
+bounds of whichever settings file is used):
+  --allow-empty-name           accept name "" (default: 400)
+  --max-name-length N          longest name, 0 = no limit (default ${shippedMax('name')})
+  --max-description-length N   longest description, 0 = no limit (default ${shippedMax('description')})
 `;
 
 export type ConfigResult =
@@ -133,6 +153,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   if (exampleEngine !== 'spec' && exampleEngine !== 'prism') {
     errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
   }
+  const optionalInt = (name: string, raw: string | undefined) =>
+    raw === undefined ? undefined : int(name, raw, 0, 0);
+  const settings = settingsOf(values.settings ?? env.MOCK_SETTINGS_FILE, errors);
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
@@ -152,16 +175,18 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
             .map((o) => o.trim())
             .filter(Boolean),
     maxBodyBytes: int('max-body-bytes', values['max-body-bytes'], DEFAULTS.maxBodyBytes, 1),
-    policy: petstorePolicy(
-      values['allow-unknown-fields'] ?? false,
-      values['allow-empty-name'] ?? false,
-      int('max-name-length', values['max-name-length'], 200, 0),
-      int('max-description-length', values['max-description-length'], 2000, 0),
+    policy: tuneBounds(
+      { ...policyOf(settings), ...(values['allow-unknown-fields'] ? { allowUnknownFields: true } : {}) },
+      {
+        allowEmptyName: values['allow-empty-name'] ?? false,
+        maxName: optionalInt('max-name-length', values['max-name-length']),
+        maxDescription: optionalInt('max-description-length', values['max-description-length']),
+      },
     ),
     banThreshold: int('ban-threshold', values['ban-threshold'], DEFAULTS.banThreshold, 0),
     banSeconds: int('ban-seconds', values['ban-seconds'], DEFAULTS.banSeconds, 1),
-    sunset: values.sunset ?? null,
-    successorLink: values['successor-link'] ?? null,
+    sunset: values.sunset ?? settings.sunset ?? null,
+    successorLink: values['successor-link'] ?? settings.successorLink ?? null,
     admin: !values['no-admin'],
     adminToken: values['admin-token'] ?? env.MOCK_ADMIN_TOKEN ?? null,
     inspector: !values['no-inspector'],
@@ -197,6 +222,21 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
   return { ok: true, config: Object.freeze(config) };
+}
+
+/** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */
+function settingsOf(arg: string | undefined, errors: string[]): DocumentSettings {
+  if (arg === 'none') return {};
+  if (arg === undefined) return SHIPPED_SETTINGS;
+  const read = readSettingsFile(path.resolve(arg));
+  if (!read.ok) errors.push(read.error);
+  return read.ok ? read.settings : {};
+}
+
+/** The shipped settings' longest bound for a property name (for --help). */
+function shippedMax(property: string): number | string {
+  const bounds = Object.values(SHIPPED_SETTINGS.bodyBounds ?? {}).map((p) => p[property]?.maxLength ?? 0);
+  return Math.max(0, ...bounds) || 'none';
 }
 
 /** Pure: why `url` is no Redis URL ioredis can use, or undefined. Never echoes the URL (the caller masks it). */
