@@ -91,7 +91,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       return { ok: false, error: `--${name} must be an integer >= ${min}, got "${raw}"` };
     numbers[name] = Number(raw);
   }
-  // The PETSTORE_ names came first and stay part of the CLI contract.
+  // The older names came first and stay part of the CLI contract.
   const key = one('key') ?? env.CONFORMANCE_API_KEY ?? env.PETSTORE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
   const reports: CliOptions['reports'] = [];

@@ -1,4 +1,5 @@
 /** The text of `--help`: the engine's options and rules, then each shipped document's own rules. */
+import { commandName } from '../spec/paths';
 import { CATALOGUE, ENGINE_RULES, RULES } from './rules';
 import type { Rule } from './types';
 
@@ -17,18 +18,17 @@ function catalogueSections(): string {
 /** Usage, every option, exit codes and the rules. */
 export function helpText(): string {
   const rules = ENGINE_RULES.map(line);
-  return `Usage: petstore-conformance --target <base URL ending in /v1> [options]
+  return `Usage: ${commandName('conformance')} --target <base URL ending in /v1> [options]
        (in a clone of the repository: npm run conformance -- --target ... [options])
 
 Checks a server against its OpenAPI document: the rules every document gets, rules generated from the
 document, scripted scenarios, and every response checked against the document. Without --spec the
-document is the pet store's (spec/openapi.yaml), whose own rules are listed last.
+document is the one shipped in this package (spec/openapi.yaml), whose own rules are listed last.
 
 Options:
   --target URL        base URL of the server, ending in /v1 (required)
-  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed;
-                      PETSTORE_API_KEY is read too)
-  --quota-key K       a separate key the quota rules may spend (or env CONFORMANCE_QUOTA_KEY or PETSTORE_QUOTA_KEY)
+  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed)
+  --quota-key K       a separate key the quota rules may spend (or env CONFORMANCE_QUOTA_KEY)
   --spec FILE         OpenAPI document (default spec/openapi.yaml, the copy in this package); lifecycle, body, auth and rate-limit
                       rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
   --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios in this package); "none" runs only the

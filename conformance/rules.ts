@@ -9,7 +9,7 @@ import { projectRoot } from '../spec/paths';
 import { appliesTo, mergeRules, readCatalogue, type CatalogueFile } from './load/catalogue';
 import type { Rule } from './types';
 
-/** The folder of the shipped document rules (the pet store's). */
+/** The folder of the shipped document's own rules. */
 export const CATALOGUE_DIR = path.join(projectRoot(), 'conformance', 'scenarios', 'catalogue');
 
 const c = (id: string, source: string, title: string, tags: string[]): Rule => ({

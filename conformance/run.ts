@@ -160,7 +160,7 @@ function validateOptions(options: ConformanceOptions): void {
   if (!options.key) throw new ConformanceError('no API key: pass --key or set CONFORMANCE_API_KEY');
 }
 
-/** §9: the target ends in the document's version segment (`/v1` for the pet store), when it has one. */
+/** §9: the target ends in the document's version segment (`/v1` for the default document), when it has one. */
 function validateTarget(target: string, spec: LoadedSpec): void {
   const version = /\/v\d+$/.exec(spec.basePath)?.[0];
   const pathname = new URL(target).pathname.replace(/\/+$/, '');

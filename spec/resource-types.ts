@@ -6,7 +6,7 @@ export type CollectionAction = 'create' | 'list' | 'update';
 export type Action = ItemAction | CollectionAction;
 
 export interface Resource {
-  /** `x-mock.resource`, else the collection path's last segment (`categories`, `special-events`). */
+  /** `x-mock.resource`, else the collection path's last segment (`books`, `special-events`). */
   name: string;
   collectionPath: string;
   itemPath?: string;

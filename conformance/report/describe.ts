@@ -7,7 +7,7 @@ export interface ReportMeta {
   color?: boolean;
 }
 
-/** `POST http://host/v1/categories -> 400` with the first line of the problem. */
+/** `POST http://host/v1/books -> 400` with the first line of the problem. */
 export function describeEvidence(e: Evidence): string {
   const req = e.request ? `${e.request.method} ${e.request.url}` : '';
   const res = e.response ? ` -> ${e.response.status}` : '';

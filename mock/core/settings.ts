@@ -81,7 +81,7 @@ export const DEFAULT_PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze
 
 /** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
 export interface DocumentSettings {
-  /** A heading for `--help` (e.g. "The pet store's settings"). */
+  /** A heading for `--help`, naming whose settings these are. */
   title?: string;
   description?: string;
   allowUnknownFields?: boolean;

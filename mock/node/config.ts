@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
+import { commandName, DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
 import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
 import {
@@ -22,7 +22,7 @@ export type { MockConfig, ValidationPolicy };
 
 export const DEFAULT_KEYS_FILE = path.join(projectRoot(), 'fixtures', 'keys.json');
 export const DEFAULT_SEED_FILE = path.join(projectRoot(), 'fixtures', 'seed.json');
-/** The default document's settings (the pet store's), shipped beside it. */
+/** The default document's settings, shipped beside it. */
 export const DEFAULT_SETTINGS_FILE = path.join(projectRoot(), 'spec', 'openapi.settings.json');
 
 export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
@@ -72,7 +72,7 @@ const OPTIONS = {
   'allow-short-keys': { type: 'boolean' },
 } as const;
 
-export const HELP = `Usage: petstore-mock [options]     (in a clone of the repository: npm start -- [options])
+export const HELP = `Usage: ${commandName('mock')} [options]     (in a clone of the repository: npm start -- [options])
 
 A mock of any OpenAPI document: spec-driven and stateful (records by resource), with the document's security
 schemes checked against a keys file and per-plan rate limits. Without --spec it serves the document shipped

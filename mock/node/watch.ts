@@ -1,6 +1,6 @@
 /**
  * --watch: reload the spec, keys and seed files when they change, without a restart and without touching the
- * stores (stored categories and counters stay). A reload builds a whole new Deps and swaps it in with one
+ * stores (stored records and counters stay). A reload builds a whole new Deps and swaps it in with one
  * assignment to the holder the HTTP adapter reads at the start of each request, so a request sees either the
  * old version or the new one, never a mix. A broken edit is refused with the reason logged; the last good
  * version keeps serving.

@@ -40,7 +40,7 @@ export interface StoreResource {
   idType: 'integer' | 'string';
 }
 
-/** Seed records, keyed by resource name: `{ "categories": [ … ] }`. */
+/** Seed records, keyed by resource name: `{ "books": [ … ] }`. */
 export type SeedData = Readonly<Record<string, readonly JsonObject[]>>;
 
 export type CreateOutcome =

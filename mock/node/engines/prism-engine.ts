@@ -19,7 +19,7 @@ const CONFIG: IHttpConfig = {
 
 /**
  * The Prism-backed engine, built on first use (or by `warm()` right after start): loading Prism takes
- * longer than the rest of the start-up, and the category endpoints never need it.
+ * longer than the rest of the start-up, and the resource endpoints never need it.
  */
 export function createLazyPrismEngine(specPath: string): ExampleEngine & { warm(): Promise<void> } {
   let ready: Promise<ExampleEngine> | null = null;
