@@ -91,7 +91,7 @@ export function createReloader(holder: { current: Deps }, sources: ReloadSources
     }
     holder.current = outcome.deps; // the one swap
     log.event('info', 'reloaded spec, keys and seed', { files: sourceFiles(sources) });
-    // A new spec means a new example engine: load it now, not on the first pet lookup.
+    // A new spec means a new example engine: load it now, not on the first request that needs it.
     if (outcome.deps.engine !== before.engine) setImmediate(() => void warm(outcome.deps));
     return outcome;
   };
