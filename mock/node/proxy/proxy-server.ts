@@ -7,7 +7,7 @@ import { createErrorShaper } from '../../core/error-shape';
 import { createJudge, type Judge } from '../../../conformance/judge/judge';
 import type { ObservedRequest, Problem, Route } from '../../../conformance/judge/judge-request';
 import { backwardHeaders, forwardHeaders, requestFor, upstreamUrl } from './forward';
-import { readLimited } from './read-limited';
+import { readLimited, type LimitedRead } from './read-limited';
 
 /** What the proxy needs; the CLI builds it from its flags. */
 export interface ProxyOptions {
@@ -64,13 +64,14 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       adminRoute(req, res, url.pathname);
       return;
     }
-    const read = await readLimited(req, options.maxBodyBytes);
+    const read = await readLimited(req, options.maxBodyBytes, headerText(req.headers['content-encoding']));
+    const unjudged = read.tooLarge || read.unjudged !== undefined;
     const observed: ObservedRequest = {
       method: req.method ?? 'GET',
       url: `${url.pathname}${url.search}`,
       headers: flatHeaders(req.headers),
-      body: read.tooLarge ? undefined : read.text,
-      bodyTooLarge: read.tooLarge,
+      body: unjudged ? undefined : read.text,
+      bodyTooLarge: unjudged,
     };
     const { route, problems } = judge.request(observed);
     if (options.mode === 'enforce' && problems.length > 0) {
@@ -94,7 +95,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     observed: ObservedRequest,
     route: Route,
     problems: Problem[],
-    read: { chunks: Buffer[]; tooLarge: boolean },
+    read: LimitedRead,
   ) {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     const rest = matchBasePath(url.pathname, options.spec.basePath) ?? url.pathname;
@@ -117,7 +118,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     );
     upstreamReq.on('error', () => fail(502, 'bad_gateway', 'the upstream cannot be reached'));
     upstreamReq.on('response', (up) => {
-      void readLimited(up, options.maxBodyBytes).then(
+      void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding'])).then(
         (body) => {
           if (settled) return;
           settled = true;
@@ -134,7 +135,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   function answer(
     res: http.ServerResponse,
     up: http.IncomingMessage,
-    body: { chunks: Buffer[]; tooLarge: boolean; text: string },
+    body: LimitedRead,
     observed: ObservedRequest,
     route: Route,
     problems: Problem[],
@@ -142,8 +143,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     const found = judge.response(observed, route, problems, {
       status: up.statusCode ?? 502,
       headers: flatHeaders(up.headers),
-      body: body.tooLarge ? undefined : body.text,
-      bodyTooLarge: body.tooLarge,
+      body: body.tooLarge || body.unjudged ? undefined : body.text,
+      bodyTooLarge: body.tooLarge || body.unjudged !== undefined,
     });
     if (options.mode === 'enforce' && found.length > 0) {
       up.destroy();
@@ -154,6 +155,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     const headers = backwardHeaders(up.headers);
     headers['contract-violations'] = String(problems.length + found.length);
     if (body.tooLarge) headers['contract-judged'] = 'body over --max-body-bytes, not judged';
+    else if (body.unjudged) headers['contract-judged'] = body.unjudged;
     res.writeHead(up.statusCode ?? 502, headers);
     for (const chunk of body.chunks) res.write(chunk);
     if (body.tooLarge) up.pipe(res);
@@ -190,6 +192,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       }),
   };
 }
+
+const headerText = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(',') : value;
 
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
