@@ -156,10 +156,18 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     headers['contract-violations'] = String(problems.length + found.length);
     if (body.tooLarge) headers['contract-judged'] = 'body over --max-body-bytes, not judged';
     else if (body.unjudged) headers['contract-judged'] = body.unjudged;
+    if (body.tooLarge) {
+      res.writeHead(up.statusCode ?? 502, headers);
+      for (const chunk of body.chunks) res.write(chunk);
+      up.pipe(res);
+      return;
+    }
+    // Read whole: one write of head and body, framed by its length (Transfer-Encoding is hop-by-hop).
+    const whole = body.chunks.length === 1 ? (body.chunks[0] as Buffer) : Buffer.concat(body.chunks);
+    if (!NO_BODY.has(up.statusCode ?? 0) && observed.method !== 'HEAD')
+      headers['content-length'] = whole.length;
     res.writeHead(up.statusCode ?? 502, headers);
-    for (const chunk of body.chunks) res.write(chunk);
-    if (body.tooLarge) up.pipe(res);
-    else res.end();
+    res.end(whole);
   }
   /** The proxy's own routes: this machine only, as the mock's admin routes are without a token. */
   function adminRoute(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
@@ -192,6 +200,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       }),
   };
 }
+
+/** Statuses that never carry a body (RFC 9110 §6.4.1). */
+const NO_BODY = new Set([204, 304]);
 
 const headerText = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value.join(',') : value;
