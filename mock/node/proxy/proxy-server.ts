@@ -8,6 +8,8 @@ import { createJudge, type Judge } from '../../../conformance/judge/judge';
 import type { ObservedRequest, Problem, Route } from '../../../conformance/judge/judge-request';
 import { backwardHeaders, forwardHeaders, requestFor, upstreamUrl } from './forward';
 import { readLimited, type LimitedRead } from './read-limited';
+import { createExchangeLog } from './exchange-log';
+import { createProxyPages } from './proxy-pages';
 
 /** What the proxy needs; the CLI builds it from its flags. */
 export interface ProxyOptions {
@@ -35,6 +37,8 @@ export interface ProxyServer {
 export function createProxyServer(options: ProxyOptions): ProxyServer {
   const judge = createJudge(options.spec, Date.now, { maxTracked: options.maxTracked ?? 10_000 });
   const shaper = createErrorShaper(options.spec);
+  const log = createExchangeLog();
+  const pageFor = createProxyPages(options.spec, options.upstream);
   const sendError = (
     res: http.ServerResponse,
     route: Route | undefined,
@@ -60,6 +64,18 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   });
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    const startedAt = Date.now();
+    const page = await pageFor(req, url.pathname);
+    if (page) {
+      const cache = page.cache ?? 'no-store';
+      res.writeHead(page.status, {
+        'content-type': page.type,
+        'cache-control': cache,
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : page.body);
+      return;
+    }
     if (url.pathname.startsWith('/_mock/')) {
       adminRoute(req, res, url.pathname);
       return;
@@ -77,6 +93,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     if (options.mode === 'enforce' && problems.length > 0) {
       judge.refused(observed, route, problems);
       const first = problems[0] as Problem;
+      log.add(observed.method, url.pathname, first.status ?? 400, startedAt, problems);
       sendError(
         res,
         route,
@@ -87,7 +104,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       );
       return;
     }
-    forward(req, res, observed, route, problems, read);
+    forward(req, res, observed, route, problems, read, startedAt);
   }
   function forward(
     req: http.IncomingMessage,
@@ -96,6 +113,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     route: Route,
     problems: Problem[],
     read: LimitedRead,
+    startedAt: number,
   ) {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     const rest = matchBasePath(url.pathname, options.spec.basePath) ?? url.pathname;
@@ -109,6 +127,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       settled = true;
       clearTimeout(timer);
       upstreamReq.destroy();
+      log.add(observed.method, url.pathname, status, startedAt, problems);
       if (res.headersSent) res.destroy();
       else sendError(res, route, status, code, message, problems.length);
     };
@@ -123,7 +142,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          answer(res, up, body, observed, route, problems);
+          answer(res, up, body, observed, route, problems, startedAt);
         },
         () => fail(502, 'bad_gateway', 'the upstream closed the answer early'),
       );
@@ -139,6 +158,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     observed: ObservedRequest,
     route: Route,
     problems: Problem[],
+    startedAt: number,
   ) {
     const found = judge.response(observed, route, problems, {
       status: up.statusCode ?? 502,
@@ -146,7 +166,13 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       body: body.tooLarge || body.unjudged ? undefined : body.text,
       bodyTooLarge: body.tooLarge || body.unjudged !== undefined,
     });
-    if (options.mode === 'enforce' && found.length > 0) {
+    const path = new URL(observed.url, 'http://proxy.invalid').pathname;
+    const enforced = options.mode === 'enforce' && found.length > 0;
+    log.add(observed.method, path, enforced ? 502 : (up.statusCode ?? 502), startedAt, [
+      ...problems,
+      ...found,
+    ]);
+    if (enforced) {
       up.destroy();
       const message = `the upstream's answer breaks the contract: ${found.map((p) => `${p.rule}: ${p.message}`).join('; ')}`;
       sendError(res, route, 502, 'bad_gateway', message, problems.length + found.length);
@@ -176,6 +202,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     if (!isLoopback(req.socket.remoteAddress))
       return json(403, { code: 'forbidden', message: 'this machine only' });
     if (pathname === '/_mock/violations' && req.method === 'GET') return json(200, judge.snapshot());
+    if (pathname === '/_mock/exchanges' && req.method === 'GET') return json(200, log.snapshot());
     if (pathname === '/_mock/report' && req.method === 'POST')
       return json(200, { written: options.onReport?.() ?? [] });
     return json(404, { code: 'not_found', message: `no proxy route at ${pathname}` });
