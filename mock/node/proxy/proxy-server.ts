@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LoadedSpec } from '../../../spec/load';
 import { matchBasePath } from '../../../spec/base-path';
 import { createErrorShaper } from '../../core/error-shape';
+import type { ErrorCode } from '../../core/errors';
 import { createJudge, type Judge } from '../../../conformance/judge/judge';
 import type { ObservedRequest, Problem, Route } from '../../../conformance/judge/judge-request';
 import { backwardHeaders, forwardHeaders, requestFor, upstreamUrl } from './forward';
@@ -43,7 +44,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     res: http.ServerResponse,
     route: Route | undefined,
     status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     violations: number,
   ) => {
@@ -122,7 +123,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     const headers = forwardHeaders(req.headers, options.upstream, client, options.preserveHost, 'http');
     const upstreamReq = requestFor(target)(target, { method: req.method, headers });
     let settled = false;
-    const fail = (status: number, code: string, message: string) => {
+    const fail = (status: number, code: ErrorCode, message: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -237,7 +238,7 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-const CODES: Record<number, string> = {
+const CODES: Record<number, ErrorCode> = {
   400: 'invalid_request',
   401: 'unauthorized',
   404: 'not_found',
