@@ -4,6 +4,7 @@ import type { Goal } from './goals';
 import type { GrowthResult } from './growth';
 import type { LargeResult } from './large-report';
 import type { LoadResult } from './lib/load';
+import type { ProxyResult } from './proxy-report';
 import type { StartupResult } from './startup';
 import type { TargetName } from './workloads';
 
@@ -15,6 +16,7 @@ export interface Settings {
   startupRuns: number;
   growthSizes: number[];
   large: boolean;
+  proxy: boolean;
   prism: boolean;
   logs: boolean;
   cpuProf: boolean;
@@ -58,5 +60,7 @@ export interface BenchResult {
   growth: GrowthResult[];
   /** Issue 22: GitHub's description side by side with Prism, and the generated family; null with --skip-large. */
   large: LargeResult | null;
+  /** Issue 23: the validation proxy against a bare pass-through and Prism's proxy; null with --skip-proxy. */
+  proxy: ProxyResult | null;
   goals: Goal[];
 }

@@ -11,7 +11,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type LoadedSpec } from './compile';
 import { admitDocumentVocabulary, sharedAjv, takeStrictWarnings } from './ajv';
 import { readDocument } from './read-document';
-import { hideServerVariableDescriptions } from './schema-workarounds';
+import { checkStructure } from './check-structure';
 import { dereference } from './deref';
 
 export * from './compile';
@@ -34,17 +34,19 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   const remembered = await readValidated(file);
   const fromCache = remembered !== undefined;
   let validated: Remembered;
+  let document: OpenAPIV3_1.Document;
   try {
     validated = remembered ?? (await validateDocument(file));
+    // The bundle (internal $refs only) is what is remembered; resolving it in memory keeps one object per
+    // component, so shared schemas stay shared (one view, one compile) and recursive ones stay finite.
+    // A pointer that leads nowhere is found here, on a first load.
+    document = dereference(validated.document) as OpenAPIV3_1.Document;
   } catch (err) {
     return {
       ok: false,
       error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
     };
   }
-  // The bundle (internal $refs only) is what is remembered; resolving it in memory keeps one object per
-  // component, so shared schemas stay shared (one view, one compile) and recursive ones stay finite.
-  const document = dereference(validated.document) as OpenAPIV3_1.Document;
   let spec: LoadedSpec;
   let vocabulary: string[];
   let strict: string[];
@@ -65,15 +67,11 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   return { ok: true, spec, warnings: [...notes, ...vocabulary], files: validated.files };
 }
 
-/** Bundle, upgrade to 3.1, then let swagger-parser check it against the OpenAPI schema and resolve every $ref. */
+/** Bundle, upgrade to 3.1, then check it against the OpenAPI 3.1 schema (its $refs are resolved by the caller). */
 async function validateDocument(file: string): Promise<Remembered> {
   const read = await readDocument(file);
-  const bundle = structuredClone(read.document);
-  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  hideServerVariableDescriptions(read.document);
-  // The third argument (options) makes swagger-parser take the object given instead of reading the file again.
-  await new SwaggerParser().validate(file, read.document as never, {});
-  return { document: bundle, files: read.files, notes: read.notes };
+  checkStructure(read.document);
+  return { document: read.document, files: read.files, notes: read.notes };
 }
 
 /** Like loadSpec, but throws; for tools where a bad spec must stop the process anyway. */
@@ -98,7 +96,10 @@ function describeParserError(err: unknown): string {
 /** For a broken $ref, name where in the document it is used (the parser only names the target). */
 async function refLocation(file: string, err: unknown): Promise<string> {
   const message = (err as Error).message ?? '';
-  const pointer = /\$ref pointer "([^"]+)"/.exec(message)?.[1];
+  const pointer = /\$ref pointer "([^"]+)"|\$ref (#\S*) points at nothing/
+    .exec(message)
+    ?.slice(1)
+    .find(Boolean);
   const missing = /Error opening file (.+?): ENOENT/.exec(message)?.[1];
   if (!pointer && !missing) return '';
   const dir = path.dirname(path.resolve(file));

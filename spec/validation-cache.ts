@@ -26,7 +26,7 @@ export interface Remembered {
 }
 
 // `bundle`: entries hold the bundled document (internal $refs), resolved in memory at load.
-const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}+bundle+strict-notes`;
+const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}+bundle+strict-notes+structure`;
 const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation');
 
 const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
