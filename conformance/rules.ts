@@ -127,6 +127,14 @@ export function catalogueFor(operationIds: ReadonlySet<string>): { rules: Rule[]
   return { rules: mergeRules(ENGINE_RULES, kept), withheld };
 }
 
+/** Why `--rule id` cannot run on this document (a document rule whose operations it lacks), or undefined. */
+export function withheldRuleProblem(id: string, operationIds: ReadonlySet<string>): string | undefined {
+  const rule = CATALOGUE.flatMap((f) => f.rules).find((r) => r.id === id);
+  const missing = rule?.operations.filter((op) => !operationIds.has(op)) ?? [];
+  if (missing.length === 0) return undefined;
+  return `rule "${id}" needs the operation${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which the document lacks`;
+}
+
 /** Tags whose rules run only when `--include` names them. */
 export const OPT_IN_TAGS: readonly string[] = ['quota'];
 

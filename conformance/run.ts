@@ -16,7 +16,7 @@ import { scenarioCheck } from './execute/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectRules } from './load/select-rules';
-import { catalogueFor } from './rules';
+import { catalogueFor, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 
@@ -53,7 +53,10 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const generated = generateRules(spec, model);
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
-  const catalogue = catalogueFor(new Set(spec.byId.keys())).rules;
+  const operationIds = new Set(spec.byId.keys());
+  const catalogue = catalogueFor(operationIds).rules;
+  const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
+  if (withheld) throw new ConformanceError(withheld);
   const allRules = [...catalogue, ...generated.rules, ...scenarios.rules];
   const selected = selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);

@@ -60,6 +60,13 @@ describe('the pet store catalogue', () => {
     expect(catalogue.indexOf('categories.create-201')).toBe(catalogue.indexOf('auth.unknown-key') + 1);
   });
 
+  it('--rule of a pet store rule on another document says which operation is missing', async () => {
+    const file = path.join(ROOT, 'fixtures', 'specs', 'wild', 'crud-30.yaml');
+    await expect(
+      runConformance({ target: 'http://mock.test/api', key: KEY, specFile: file, rules: ['ops.pet-lookup'] }),
+    ).rejects.toThrow('rule "ops.pet-lookup" needs the operation getPetById, which the document lacks');
+  });
+
   it('lists a rule only when the document has every operation it names', () => {
     const withCreate = catalogueFor(new Set(['createCategory']));
     expect(withCreate.rules.map((r) => r.id)).toContain('categories.create-201');
