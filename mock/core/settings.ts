@@ -72,13 +72,6 @@ export interface MockConfig {
   allowShortKeys: boolean;
 }
 
-/** §8: the default plans (enterprise limits come from each key entry). */
-export const DEFAULT_PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
-  free: { perMinute: 60, perDay: 1_000 },
-  pro: { perMinute: 300, perDay: 10_000 },
-  business: { perMinute: 1_000, perDay: 100_000 },
-});
-
 /** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
 export interface DocumentSettings {
   /** A heading for `--help`, naming whose settings these are. */
@@ -89,10 +82,17 @@ export interface DocumentSettings {
   bodyBounds?: Record<string, Record<string, PropertyRule>>;
   sunset?: string | null;
   successorLink?: string | null;
+  /** The plans keys may name, when the keys file defines none. */
+  plans?: Record<string, PlanLimits>;
 }
 
 /** The shipped settings: the default document's (spec/openapi.settings.json), for every adapter. */
 export const SHIPPED_SETTINGS: Readonly<DocumentSettings> = Object.freeze(shipped as DocumentSettings);
+
+/** §8: the default plans, from the shipped settings (enterprise limits come from each key entry). */
+export const DEFAULT_PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
+  ...SHIPPED_SETTINGS.plans,
+});
 
 /** Pure: the validation policy a settings file gives. */
 export function policyOf(settings: DocumentSettings): ValidationPolicy {

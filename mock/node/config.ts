@@ -82,8 +82,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --settings FILE | none       the document's settings, JSON or YAML: body bounds by schema and property,
-                               allowUnknownFields, sunset, successorLink (default spec/openapi.settings.json;
-                               env MOCK_SETTINGS_FILE; none = no bounds)
+                               allowUnknownFields, sunset, successorLink, plans (default spec/openapi.settings.json;
+                               env MOCK_SETTINGS_FILE; none = no bounds, the shipped plans)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json; --seed none = empty)
   --quiet, -q                  no request log lines
@@ -198,7 +198,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     maxRecords: int('max-records', values['max-records'], DEFAULTS.maxRecords, 1),
     rateLimitFields: !values['no-ratelimit-fields'],
     basePath: values['base-path'] ?? null,
-    plans: DEFAULTS.plans,
+    plans: settings.plans ?? DEFAULTS.plans,
     trustProxy: (values['trust-proxy'] ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -50,6 +50,13 @@ describe('--settings', () => {
     });
   });
 
+  it('gives the plans keys may name; without any, the shipped plans stay', () => {
+    const file = write('plans.yaml', 'plans:\n  gold: { perMinute: 5, perDay: 50 }\n');
+    expect(configOf(['--settings', file]).plans).toEqual({ gold: { perMinute: 5, perDay: 50 } });
+    expect(configOf(['--settings', 'none']).plans).toEqual(DEFAULTS.plans);
+    expect(DEFAULTS.plans.pro).toEqual({ perMinute: 300, perDay: 10_000 });
+  });
+
   it('reads JSON, and none means no bounds', () => {
     const file = write(
       's.json',

@@ -33,6 +33,16 @@ const SETTINGS_SCHEMA = {
     },
     sunset: { type: ['string', 'null'] },
     successorLink: { type: ['string', 'null'] },
+    plans: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: {
+        type: 'object',
+        required: ['perMinute', 'perDay'],
+        additionalProperties: false,
+        properties: { perMinute: { type: 'integer', minimum: 1 }, perDay: { type: 'integer', minimum: 1 } },
+      },
+    },
   },
 } as const;
 
