@@ -70,6 +70,17 @@ export interface MockConfig {
   trustProxy: string[];
   /** Accept keys shorter than 16 characters from a keys file (the shipped demo keys always are). */
   allowShortKeys: boolean;
+  /** The settings file read at start and on a --watch reload; null: the shipped settings, or none. */
+  settingsFile: string | null;
+  /** What the command line set over the settings file, kept so a reload applies it again. */
+  settingsFlags: SettingsFlags;
+}
+
+/** Command-line values that win over a settings file. */
+export interface SettingsFlags extends BoundTuning {
+  allowUnknownFields?: boolean;
+  sunset?: string;
+  successorLink?: string;
 }
 
 /** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
@@ -135,6 +146,22 @@ export function tuneBounds(policy: ValidationPolicy, tuning: BoundTuning): Valid
   return { allowUnknownFields: policy.allowUnknownFields, rules };
 }
 
+/** Pure: the settings a file gives, with the command line's values over them; plans fall back to `plans`. */
+export function applySettings(
+  settings: DocumentSettings,
+  flags: SettingsFlags,
+  plans: Readonly<Record<string, PlanLimits>>,
+): Pick<MockConfig, 'policy' | 'sunset' | 'successorLink' | 'plans'> {
+  const policy = policyOf(settings);
+  if (flags.allowUnknownFields) policy.allowUnknownFields = true;
+  return {
+    policy: tuneBounds(policy, flags),
+    sunset: flags.sunset ?? settings.sunset ?? null,
+    successorLink: flags.successorLink ?? settings.successorLink ?? null,
+    plans: settings.plans ?? plans,
+  };
+}
+
 /** Defaults that need no file system: the engine's, for every adapter. Paths are empty here. */
 export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   host: '127.0.0.1',
@@ -166,4 +193,6 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   plans: DEFAULT_PLANS,
   trustProxy: [],
   allowShortKeys: false,
+  settingsFile: null,
+  settingsFlags: {},
 });

@@ -8,11 +8,11 @@ import { commandName, DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
 import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
 import {
+  applySettings,
   ENGINE_DEFAULTS,
-  policyOf,
   SHIPPED_SETTINGS,
-  tuneBounds,
   type DocumentSettings,
+  type SettingsFlags,
   type MockConfig,
   type ValidationPolicy,
 } from '../core/settings';
@@ -155,7 +155,18 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   }
   const optionalInt = (name: string, raw: string | undefined) =>
     raw === undefined ? undefined : int(name, raw, 0, 0);
-  const settings = settingsOf(values.settings ?? env.MOCK_SETTINGS_FILE, errors);
+  const settingsArg = values.settings ?? env.MOCK_SETTINGS_FILE;
+  const settings = settingsOf(settingsArg, errors);
+  const flags: SettingsFlags = Object.fromEntries(
+    Object.entries({
+      allowUnknownFields: values['allow-unknown-fields'],
+      allowEmptyName: values['allow-empty-name'],
+      maxName: optionalInt('max-name-length', values['max-name-length']),
+      maxDescription: optionalInt('max-description-length', values['max-description-length']),
+      sunset: values.sunset,
+      successorLink: values['successor-link'],
+    }).filter(([, v]) => v !== undefined),
+  );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
@@ -175,18 +186,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
             .map((o) => o.trim())
             .filter(Boolean),
     maxBodyBytes: int('max-body-bytes', values['max-body-bytes'], DEFAULTS.maxBodyBytes, 1),
-    policy: tuneBounds(
-      { ...policyOf(settings), ...(values['allow-unknown-fields'] ? { allowUnknownFields: true } : {}) },
-      {
-        allowEmptyName: values['allow-empty-name'] ?? false,
-        maxName: optionalInt('max-name-length', values['max-name-length']),
-        maxDescription: optionalInt('max-description-length', values['max-description-length']),
-      },
-    ),
+    ...applySettings(settings, flags, DEFAULTS.plans),
     banThreshold: int('ban-threshold', values['ban-threshold'], DEFAULTS.banThreshold, 0),
     banSeconds: int('ban-seconds', values['ban-seconds'], DEFAULTS.banSeconds, 1),
-    sunset: values.sunset ?? settings.sunset ?? null,
-    successorLink: values['successor-link'] ?? settings.successorLink ?? null,
     admin: !values['no-admin'],
     adminToken: values['admin-token'] ?? env.MOCK_ADMIN_TOKEN ?? null,
     inspector: !values['no-inspector'],
@@ -198,12 +200,13 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     maxRecords: int('max-records', values['max-records'], DEFAULTS.maxRecords, 1),
     rateLimitFields: !values['no-ratelimit-fields'],
     basePath: values['base-path'] ?? null,
-    plans: settings.plans ?? DEFAULTS.plans,
     trustProxy: (values['trust-proxy'] ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     allowShortKeys: values['allow-short-keys'] ?? false,
+    settingsFile: settingsArg === undefined || settingsArg === 'none' ? null : path.resolve(settingsArg),
+    settingsFlags: flags,
   };
   const trust = parseTrustList(config.trustProxy);
   if (!trust.ok) errors.push(trust.error);

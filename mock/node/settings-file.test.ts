@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createFetchHandler } from '../adapters/fetch';
 import { loadSpecOrThrow } from '../../spec/load';
 import { DEFAULTS, HELP, parseConfig } from './config';
+import { createMockServer } from './index';
 
 const CRUD = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'wild', 'crud-30.yaml');
 const KEY = 'settings-test-key-0123456789';
@@ -110,6 +111,42 @@ describe('--settings', () => {
     expect(long.status).toBe(400);
     expect(await long.text()).toMatch(/name/);
     expect((await post('Rex')).status).toBeLessThan(300);
+  });
+});
+
+describe('--settings with --watch', () => {
+  it('a reload reads the settings file again and keeps the command line over it; a broken edit is refused', async () => {
+    const file = write('reloaded.yaml', 'bodyBounds:\n  NewPet:\n    name: { maxLength: 3 }\n');
+    const config = configOf(['--settings', file, '--max-description-length', '7', '--no-seed']);
+    const mock = await createMockServer({
+      ...config,
+      specPath: CRUD,
+      keys: [{ key: KEY, plan: 'pro' }],
+      quiet: true,
+    });
+    try {
+      const base = await mock.listen();
+      const post = (name: string) =>
+        fetch(`${base}/pets`, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${btoa(`${KEY}:`)}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name }),
+        }).then((r) => r.status);
+      expect(await post('Rexy')).toBe(400);
+      fs.writeFileSync(file, 'bodyBounds:\n  NewPet:\n    name: { maxLength: 9 }\n    description: {}\n');
+      expect((await mock.reload()).ok).toBe(true);
+      expect(await post('Rexy')).toBeLessThan(300);
+      expect(mock.deps.config.policy.rules.NewPet).toEqual({
+        name: { maxLength: 9 },
+        description: { maxLength: 7 },
+      });
+      fs.writeFileSync(file, 'bodyBounds: [\n');
+      const refused = await mock.reload();
+      expect(refused.ok === false && refused.error).toMatch(/--settings .*reloaded\.yaml/);
+      expect(await post('Rexy')).toBeLessThan(300);
+    } finally {
+      await mock.close();
+    }
   });
 });
 
