@@ -39,8 +39,11 @@ const VALUE_FLAGS = [
   'record',
   'report',
   'min-coverage',
+  'operation',
+  'tag',
+  'path',
 ] as const;
-const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report']);
+const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
 const WHOLE_VALUES = new Set(['report']);
 
@@ -136,6 +139,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         concurrency: numbers.concurrency,
         maxWaitMs: numbers['max-wait'],
         seed: numbers.seed,
+        operations: values.get('operation'),
+        tags: values.get('tag'),
+        paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),
       },
     },

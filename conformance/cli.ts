@@ -29,10 +29,16 @@ function progress(event: ProgressEvent): void {
       `conformance: seed ${event.seed} (replay with --seed ${event.seed}), data prefix ${event.runPrefix}\n`,
     );
   else if (event.type === 'wait') err.write(`\nwaiting ${Math.ceil(event.ms / 1000)} s: ${event.why}\n`);
-  else if (err.isTTY)
-    err.write(
-      `\r\u001b[K[${event.done}/${event.total}] ${event.name}${event.done === event.total ? '\n' : ''}`,
-    );
+  else if (err.isTTY) err.write(progressLine(event, Date.now() - startedAt));
+}
+
+let startedAt = Date.now();
+
+/** One line, rewritten in place on a terminal: checks done / total, failures so far, elapsed, the current one. */
+export function progressLine(event: Extract<ProgressEvent, { type: 'check' }>, elapsedMs: number): string {
+  const elapsed = `${Math.floor(elapsedMs / 60_000)}:${String(Math.floor(elapsedMs / 1000) % 60).padStart(2, '0')}`;
+  const end = event.done === event.total ? '\n' : '';
+  return `\r\u001b[K[${event.done}/${event.total}] ${event.failed} failed, ${elapsed} ${event.name}${end}`;
 }
 
 /** Run the CLI with these arguments; resolves to the exit code. */
@@ -59,7 +65,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     run = await runConformanceDetailed({
       ...cli.run,
       onProgress: (event) => {
-        if (event.type === 'start') seed = event.seed;
+        if (event.type === 'start') {
+          seed = event.seed;
+          startedAt = Date.now();
+        }
         progress(event);
       },
     });

@@ -50,6 +50,11 @@ Options:
                       wait skips the affected rule as rate-limited instead
   --seed N            seed of the generated request bodies (printed on every run, to replay one)
   --strict            failing assumption rules also fail the run
+  --operation ID      cover only this operation (repeatable, or comma-separated operationIds)
+  --tag TAG           cover only operations the document tags TAG (repeatable; not --include, which
+                      selects rules by their own tags)
+  --path GLOB         cover only operations whose path matches, e.g. '/repos/*/issues*' (* within a
+                      segment, ** across; repeatable). With several kinds: operations matching all
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)
   --version, -V       the package version

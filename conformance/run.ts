@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadSpec, type LoadedSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
-import { inferResources } from '../spec/resources';
+import { inferResources, type ResourceModel } from '../spec/resources';
 import { aggregate } from './check/aggregate';
 import { computeCoverage } from './check/coverage';
 import { checkRateLimitFields, IETF_RULES } from './check/ratelimit-ietf';
@@ -15,6 +15,7 @@ import { seededRandom, type Check, type RunContext } from './execute/check-conte
 import { scenarioCheck } from './execute/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
+import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
 import { catalogueFor, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
@@ -50,11 +51,14 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   if (!inferred.ok)
     throw new ConformanceError(`cannot infer the resources of the document: ${inferred.error}`);
   const model = inferred.model;
-  const generated = generateRules(spec, model);
+  const chosen = selectOperations(spec, options);
+  if (!chosen.ok) throw new ConformanceError(chosen.error);
+  const generated = generateRules(spec, model, chosen.ids);
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
   const operationIds = new Set(spec.byId.keys());
-  const catalogue = catalogueFor(operationIds).rules;
+  // A filtered run lists the catalogue's rules of its operations only (those the document-wide checks hold stay).
+  const catalogue = catalogueFor(chosen.ids ?? operationIds).rules;
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
   const allRules = [...catalogue, ...generated.rules, ...scenarios.rules];
@@ -80,7 +84,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   });
   const probe = chooseProbe(spec);
   const ctx: RunContext = {
-    spec,
+    // The document-wide checks (auth per scheme, undocumented methods, …) see the selected operations only.
+    spec: chosen.ids ? scopedSpec(spec, withResources(chosen.ids, model)) : spec,
     client,
     runPrefix,
     random: seededRandom(seed),
@@ -102,7 +107,10 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
   const checks = checksFor(selected.rules, [
     ...generated.checks,
-    ...scenarios.scenarios.map((s) => scenarioCheck(s, kindOf(s.rule))),
+    ...scenarios.scenarios
+      // A filtered run sends the scenarios of its selected rules only.
+      .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
+      .map((s) => scenarioCheck(s, kindOf(s.rule))),
   ]);
   options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
   const findings = await executeChecks(checks, ctx, concurrency, options);
@@ -116,10 +124,29 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
     durationMs: Date.now() - started,
     summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
     rules,
-    coverage: computeCoverage(spec, client.exchanges),
+    coverage: computeCoverage(spec, client.exchanges).filter(
+      (c) => !chosen.ids || chosen.ids.has(c.operationId),
+    ),
     cleanup,
   };
   return { report, exchanges: client.exchanges };
+}
+
+/** `ids` and every operation of a resource one of them belongs to (a lifecycle needs its create and delete). */
+function withResources(ids: ReadonlySet<string>, model: ResourceModel): Set<string> {
+  const out = new Set(ids);
+  for (const r of model.resources) {
+    const ops = Object.values(r.operations).filter((id): id is string => id !== undefined);
+    if (ops.some((id) => ids.has(id))) for (const id of ops) out.add(id);
+  }
+  return out;
+}
+
+/** `spec` as if it had only the operations in `ids` (its getters kept: it is the prototype). */
+function scopedSpec(spec: LoadedSpec, ids: ReadonlySet<string>): LoadedSpec {
+  const operations = spec.operations.filter((op) => ids.has(op.operationId));
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  return Object.assign(Object.create(spec) as LoadedSpec, { operations, byId });
 }
 
 async function scenariosOf(options: ConformanceOptions, spec: LoadedSpec): Promise<ScenariosResult> {
@@ -145,6 +172,9 @@ const OPTION_RULES = {
   concurrency: rule.number,
   maxWaitMs: rule.number,
   seed: rule.number,
+  operations: rule.stringList,
+  tags: rule.stringList,
+  paths: rule.stringList,
   readOnly: rule.boolean,
   fetch: rule.function,
   onProgress: rule.function,
@@ -188,10 +218,13 @@ async function executeChecks(
 ): Promise<Finding[]> {
   const findings: Finding[] = [];
   let done = 0;
+  let failed = 0;
   const runOne = async (check: Check) => {
-    findings.push(...(await check.run(ctx)));
+    const found = await check.run(ctx);
+    findings.push(...found);
     done += 1;
-    options.onProgress?.({ type: 'check', name: check.name, done, total: checks.length });
+    failed += found.filter((f) => f.outcome === 'fail').length;
+    options.onProgress?.({ type: 'check', name: check.name, done, total: checks.length, failed });
   };
   for (const check of checks.filter((c) => c.phase === 'first')) await runOne(check);
   const queue = checks.filter((c) => c.phase === undefined);

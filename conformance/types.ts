@@ -111,7 +111,13 @@ export interface Report {
 
 export type ProgressEvent =
   | { type: 'start'; seed: number; runPrefix: string; checks: number }
-  | { type: 'check'; name: string; done: number; total: number }
+  | {
+      type: 'check';
+      name: string;
+      done: number;
+      total: number;
+      /** Failed findings so far. */ failed: number;
+    }
   | { type: 'wait'; ms: number; why: string };
 
 /** Options of one run; the CLI builds them from argv and env, library users pass them directly. */
@@ -137,6 +143,12 @@ export interface ConformanceOptions {
   /** The fetch the runner sends with (default globalThis.fetch); an in-process handler works too. */
   fetch?: FetchLike;
   onProgress?: (event: ProgressEvent) => void;
+  /** `--operation ID`: only rules about these operations (with --tag and --path: operations matching all). */
+  operations?: string[];
+  /** `--tag TAG`: operations the document tags so. */
+  tags?: string[];
+  /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
+  paths?: string[];
 }
 
 /** `globalThis.fetch`, or any `(request) => Promise<Response>` such as an in-process handler. */

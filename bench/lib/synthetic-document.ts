@@ -49,9 +49,11 @@ export function syntheticDocument(operations: number): OpenAPIV3_1.Document {
       },
     };
     const desc = (d: string) => ({ description: d });
+    const tags = [`group${i % 10}`];
     paths[`/r${i}`] = {
       get: {
         operationId: `list${i}`,
+        tags,
         responses: {
           '200': { ...desc('ok'), ...json({ type: 'array', items: ref(item) }) },
           '401': { ...desc('no'), ...errors['401'] },
@@ -59,6 +61,7 @@ export function syntheticDocument(operations: number): OpenAPIV3_1.Document {
       },
       post: {
         operationId: `create${i}`,
+        tags,
         requestBody: { required: true, ...json(ref(item)) },
         responses: {
           '201': { ...desc('made'), ...json(ref(item)) },
@@ -71,6 +74,7 @@ export function syntheticDocument(operations: number): OpenAPIV3_1.Document {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: {
         operationId: `read${i}`,
+        tags,
         responses: {
           '200': { ...desc('ok'), ...json(ref(item)) },
           '404': { ...desc('none'), ...errors['404'] },
@@ -78,6 +82,7 @@ export function syntheticDocument(operations: number): OpenAPIV3_1.Document {
       },
       put: {
         operationId: `replace${i}`,
+        tags,
         requestBody: { required: true, ...json(ref(item)) },
         responses: {
           '200': { ...desc('ok'), ...json(ref(item)) },
@@ -87,6 +92,7 @@ export function syntheticDocument(operations: number): OpenAPIV3_1.Document {
       },
       delete: {
         operationId: `delete${i}`,
+        tags,
         responses: { '204': desc('gone'), '404': { ...desc('none'), ...errors['404'] } },
       },
     };

@@ -33,12 +33,16 @@ export interface GenerateOptions {
   full?: boolean;
 }
 
+/** How deep optional properties are filled: a schema that refers to itself (an owner's deputy) ends there. */
+const OPTIONAL_DEPTH = 4;
+
 /** A value valid against `schema`; strings carry the run prefix so the data is recognisable. */
 export function generateValid(
   schema: Schema,
   random: () => number,
   prefix: string,
   options: GenerateOptions = {},
+  depth = 0,
 ): unknown {
   const s = schema as Schema & Record<string, unknown>;
   if (s.const !== undefined) return s.const;
@@ -51,7 +55,7 @@ export function generateValid(
     delete rest.anyOf;
     delete rest.discriminator;
     const allOf = [...(Array.isArray(rest.allOf) ? rest.allOf : []), pick(branches, random)];
-    return generateValid({ ...rest, allOf } as Schema, random, prefix, options);
+    return generateValid({ ...rest, allOf } as Schema, random, prefix, options, depth);
   }
   const type = mainType(schema);
   if (type === 'object') {
@@ -59,15 +63,18 @@ export function generateValid(
     const out: Record<string, unknown> = {};
     for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
       if ((prop as { readOnly?: unknown }).readOnly === true) continue;
-      if (shape?.required.has(name) || options.full || random() < 0.5)
-        out[name] = generateValid(prop, random, `${prefix}-${name}`, options);
+      const optional = depth < OPTIONAL_DEPTH && (options.full || random() < 0.5);
+      if (shape?.required.has(name) || optional)
+        out[name] = generateValid(prop, random, `${prefix}-${name}`, options, depth + 1);
     }
     return out;
   }
   if (type === 'array') {
     const min = typeof s.minItems === 'number' ? s.minItems : 1;
     const items = arrayItems(schema) ?? {};
-    return Array.from({ length: Math.max(1, min) }, () => generateValid(items, random, prefix, options));
+    return Array.from({ length: Math.max(1, min) }, () =>
+      generateValid(items, random, prefix, options, depth + 1),
+    );
   }
   if (type === 'integer' || type === 'number') return numberIn(s, type, random);
   if (type === 'boolean') return random() < 0.5;

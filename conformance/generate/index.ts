@@ -12,17 +12,28 @@ export interface Generated {
   checks: Check[];
 }
 
-/** Lifecycle rules per resource, body rules per operation with a body. */
-export function generateRules(spec: LoadedSpec, model: ResourceModel): Generated {
+/**
+ * Lifecycle rules per resource, body rules per operation with a body; `selected` (the run's --operation,
+ * --tag, --path filters; null: all) keeps a resource with a selected operation and a selected operation.
+ */
+export function generateRules(
+  spec: LoadedSpec,
+  model: ResourceModel,
+  selected: ReadonlySet<string> | null = null,
+): Generated {
   const rules: Rule[] = [];
   const checks: Check[] = [];
+  const kept = (ids: Array<string | undefined>) =>
+    !selected || ids.some((id) => id !== undefined && selected.has(id));
   for (const resource of model.resources) {
+    if (!kept(Object.values(resource.operations))) continue;
     const mine = crudRules(resource);
     if (mine.length === 0) continue;
     rules.push(...mine);
     checks.push(crudCheck(resource));
   }
   for (const op of spec.operations) {
+    if (!kept([op.operationId])) continue;
     const mine = bodyRules(op);
     if (mine.length === 0) continue;
     rules.push(...mine);

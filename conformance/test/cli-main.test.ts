@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { exitCodeOf, main } from '../cli';
+import { exitCodeOf, main, progressLine } from '../cli';
 import type { Report, RuleResult } from '../types';
 
 function capture() {
@@ -93,5 +93,13 @@ describe('exitCodeOf', () => {
     [[rule('assumption', 'fail')], true, 1],
   ])('%j (strict %s) -> %i', (rules, strict, code) => {
     expect(exitCodeOf(report(...rules), strict)).toBe(code);
+  });
+});
+
+describe('progressLine (a terminal only: stderr that is not a TTY gets none)', () => {
+  it('says checks done / total, failures so far and the time elapsed, rewritten in place', () => {
+    const event = { type: 'check' as const, name: 'crud.r7', done: 3, total: 10, failed: 1 };
+    expect(progressLine(event, 65_000)).toBe('\r\u001b[K[3/10] 1 failed, 1:05 crud.r7');
+    expect(progressLine({ ...event, done: 10 }, 1_000)).toMatch(/\[10\/10\] 1 failed, 0:01 crud\.r7\n$/);
   });
 });

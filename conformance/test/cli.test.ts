@@ -91,6 +91,7 @@ describe('--min-coverage', () => {
       expect(low.stdout).toMatch(/PASS auth\.missing-key/);
       expect(low.stderr).toMatch(/coverage: \d+\/\d+ documented \(operation, status\) pairs observed/);
       expect(low.stderr).toMatch(/under --min-coverage 90%/);
+      expect(low.stderr).not.toContain('\r'); // not a terminal: no progress line
       expect(low.code).toBe(1);
       expect(met.code).toBe(0);
     } finally {
