@@ -18,6 +18,7 @@ import {
   type OperationSpec,
   type ParamSpec,
 } from '../spec/compile';
+import { mapItem, unwrap } from '../spec/envelope';
 import type { Resource, ResourceModel } from '../spec/resources';
 import { objectShape, type Schema } from '../spec/schema-shape';
 import { withoutWriteOnly } from '../spec/schema-views';
@@ -151,7 +152,8 @@ class Walker {
     const params = this.item(resource, id);
     const read = this.op(resource.operations.read);
     const expectSame = (step: WalkStep | undefined, fields: Json, what: string) => {
-      const body = step && step.status < 300 ? parse(step.responseText) : undefined;
+      const body =
+        step && step.status < 300 ? unwrap(parse(step.responseText), resource.envelope) : undefined;
       if (!step || step.status >= 300) return;
       if (!isObject(body)) return step.problems.push(`${what}: the answer is not an object`);
       for (const [name, value] of Object.entries(fields))
@@ -160,7 +162,8 @@ class Walker {
             `${what}: ${name} is ${JSON.stringify(body[name])}, expected ${JSON.stringify(value)}`,
           );
     };
-    const itemFields = (sent: unknown): Json => {
+    const itemFields = (wrapped: unknown): Json => {
+      const sent = unwrap(wrapped, resource.envelope);
       const named = objectShape(resource.itemSchema)?.properties ?? {};
       const fields = isObject(sent)
         ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in named))
@@ -192,8 +195,9 @@ class Walker {
       const op = this.op(resource.operations[action]);
       if (!op) continue;
       let body = this.bodyFor(op, action === 'patch' ? undefined : resource, true);
-      if (isObject(body) && action === 'update')
-        body = { ...body, [resource.idField]: item[resource.idField] };
+      const idField = resource.idField;
+      if (action === 'update')
+        body = mapItem(body, resource.envelope, (b) => ({ ...b, [idField]: item[idField] }));
       const step = await this.send({
         op,
         label: `${op.operationId} (${action})`,
@@ -250,7 +254,7 @@ class Walker {
     const sent = this.bodyFor(op, resource);
     const step = await this.send({ op, label: `${op.operationId} (create)`, params: {}, body: sent });
     if (!step || step.status >= 300) return undefined;
-    const item = parse(step.responseText);
+    const item = unwrap(parse(step.responseText), resource.envelope);
     if (!isObject(item)) {
       step.problems.push('the create answered no object');
       return undefined;
@@ -313,8 +317,11 @@ class Walker {
     for (const c of candidates) {
       if (c === undefined) continue;
       // Leave out an id the client may send: the server assigns one, so walks never collide.
+      const idField = resource?.idField;
       const body =
-        resource?.idSource === 'client' && resource.idField && isObject(c) ? omit(c, resource.idField) : c;
+        resource?.idSource === 'client' && idField
+          ? mapItem(c, resource.envelope, (item) => omit(item, idField))
+          : c;
       if (rb.validate(body)) return body;
     }
     return generated;

@@ -10,6 +10,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
+import { envelopeOfCreate, innerSchema } from './envelope';
 import { itemScopes, type ItemScope } from './item-scope';
 import {
   arrayItems,
@@ -38,10 +39,14 @@ export interface Resource {
   idSource: 'server' | 'client';
   /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
   itemSchema: Schema;
+  /** Required properties of the item the create does not take (`author`, `createdAt`): the server fills them. */
+  serverFilled?: string[];
   /** readOnly properties of the item schema (the server's; a client that sends one gets 400). */
   readOnly: string[];
   /** operationId of each action the document has. */
   operations: Partial<Record<Action, string>>;
+  /** Bodies wrapped in a named object (`{"article": {...}}`) in and out; the item schema is the inside. */
+  envelope?: string;
   /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
   listEnvelope?: { property: string };
   /** Documented paging query parameters of the list. */
@@ -217,9 +222,12 @@ function isActionPath(path: string, collections: ReadonlySet<string>): boolean {
 }
 
 /** The item schema: the item read's answer, else the create's, else the list's items (or envelope's). */
-function itemSchemaOf(c: Candidate): { schema: Schema; envelope?: string } | null {
+function itemSchemaOf(
+  c: Candidate,
+  wrapper: string | undefined,
+): { schema: Schema; envelope?: string } | null {
   for (const action of ['read', 'create', 'replace', 'update'] as const) {
-    const schema = successSchema(c.ops.get(action));
+    const schema = innerSchema(successSchema(c.ops.get(action)), wrapper);
     if (schema && objectShape(schema)) return { schema };
   }
   const list = successSchema(c.ops.get('list'));
@@ -246,12 +254,13 @@ function envelopeOf(list: Schema | undefined): { property: string; items: Schema
 }
 
 function buildResource(c: Candidate): Resource | null {
-  const found = itemSchemaOf(c);
+  const wrapper = envelopeOfCreate(c.ops.get('create'));
+  const found = itemSchemaOf(c, wrapper);
   if (!found) return null;
   const envelope = found.envelope ?? envelopeOf(successSchema(c.ops.get('list')))?.property;
   const shape = objectShape(found.schema) as ObjectShape;
   const itemParam = c.itemPath ? segments(c.itemPath).pop()?.slice(1, -1) : undefined;
-  const requestShape = objectShape(c.ops.get('create')?.requestBody?.schema);
+  const requestShape = objectShape(innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper));
   const idField = idFieldOf(c, shape, itemParam, requestShape);
   const idSchema = idField ? shape.properties[idField] : undefined;
   const idIsInteger = typesOf(idSchema).some((t) => t === 'integer' || t === 'number');
@@ -282,6 +291,12 @@ function buildResource(c: Candidate): Resource | null {
     idType: idField === undefined || idIsInteger ? 'integer' : 'string',
     idSource: clientMaySend ? 'client' : 'server',
     itemSchema: found.schema,
+    envelope: wrapper,
+    serverFilled: requestShape
+      ? [...shape.required].filter(
+          (p) => p !== idField && !readOnly.includes(p) && !(p in requestShape.properties),
+        )
+      : undefined,
     readOnly,
     operations,
     listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
@@ -338,6 +353,7 @@ export function describeResources(model: ResourceModel): string[] {
     const id = r.idField
       ? `id ${r.idField} (${r.idType}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
       : 'no id';
-    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
+    const wrapped = r.envelope ? `; bodies in .${r.envelope}` : '';
+    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
   });
 }

@@ -2,6 +2,7 @@
  * Generated from each operation's request body schema: `body.<operationId>.<case>` rules, one per case of
  * body-cases.ts. Operations on an item path get an item the run creates first.
  */
+import { mapItem } from '../../spec/envelope';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../check/expectations';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
@@ -11,7 +12,6 @@ import { bodyCases, type BodyCase } from './body-cases';
 import {
   bodyRequest,
   createItem,
-  isObject,
   itemPathOf,
   rejectStatuses,
   successStatuses,
@@ -82,7 +82,7 @@ export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyT
     if (!made.ok) return { skip: `could not create the ${resource.name} item to update: ${made.problem}` };
     const id = made.item[resource.idField ?? ''];
     const adjust = (body: unknown): unknown =>
-      isObject(body) ? { ...body, [resource.idField ?? '']: id } : body;
+      mapItem(body, resource.envelope, (item) => ({ ...item, [resource.idField ?? '']: id }));
     return { path: op.path, steps: [made.exchange], adjust };
   }
   if (binding?.action === 'create')
