@@ -11,6 +11,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { envelopeOfCreate, innerSchema } from './envelope';
+import { idFormOf, type IdForm } from './id-form';
 import { itemScopes, type ItemScope } from './item-scope';
 import {
   arrayItems,
@@ -35,6 +36,8 @@ export interface Resource {
   /** The id property, or undefined when the document gives no way to address one item. */
   idField?: string;
   idType: 'integer' | 'string';
+  /** The form of generated string ids (`sched_1`, `wh_` and 16 hex digits); undefined: UUIDs (issue 26.6). */
+  idForm?: IdForm;
   /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
   idSource: 'server' | 'client';
   /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
@@ -289,6 +292,7 @@ function buildResource(c: Candidate): Resource | null {
     itemParam: idField ? itemParam : undefined,
     idField,
     idType: idField === undefined || idIsInteger ? 'integer' : 'string',
+    idForm: idField && !idIsInteger ? idFormOf([idSchema, itemParamSchema(c, itemParam)]) : undefined,
     idSource: clientMaySend ? 'client' : 'server',
     itemSchema: found.schema,
     envelope: wrapper,
@@ -302,6 +306,14 @@ function buildResource(c: Candidate): Resource | null {
     listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
   };
+}
+
+/** The schema of the item path's id parameter, as an operation on the item path declares it. */
+function itemParamSchema(c: Candidate, itemParam: string | undefined): Schema | undefined {
+  for (const op of c.ops.values())
+    if (op.path === c.itemPath)
+      for (const p of op.pathParamSpecs) if (p.name === itemParam) return p.schema as Schema;
+  return undefined;
 }
 
 function idFieldOf(

@@ -61,6 +61,13 @@ describe('operations under an item path address that item', () => {
     expect(res.body).toMatchObject({ name: 'not_found', message: expect.stringMatching(/sched_none/) });
   });
 
+  it('makes ids in the form the example shows (sched_1234): the prefix and a counter', async () => {
+    const a = await api().post('/schedules').set(token).send({ cron: '0 9 * * 3', active: true });
+    const b = await api().post('/schedules').set(token).send({ cron: '0 9 * * 4', active: true });
+    expect(a.body.id).toMatch(/^sched_\d+$/);
+    expect(Number(b.body.id.slice(6))).toBe(Number(a.body.id.slice(6)) + 1);
+  });
+
   it('an action answered with the item schema answers the stored item', async () => {
     const made = await api().post('/schedules').set(token).send({ cron: '0 9 * * 1', active: true });
     expect(made.status).toBe(201);

@@ -1,7 +1,7 @@
 /**
  * Issue 26.1 on a blog written as the "real world" example apps are (fixtures/specs/wild/blog-31.yaml): bodies
  * wrapped in a named object, in and out; the slug the server makes is the id; lists hold the items, not the
- * wrappers. On the memory store and on Redis.
+ * wrappers. And 26.6: ids in the form the document gives. On the memory store and on Redis.
  */
 import path from 'node:path';
 import type { MockServer } from '../../mock/node/index';
@@ -84,6 +84,23 @@ describe.each([
       expect((await call('DELETE', `/articles/${slug}`)).status).toBe(204);
       expect((await call('GET', `/articles/${slug}`)).status).toBe(404);
       expect((await call('GET', '/articles')).body).toMatchObject({ articles: [], articlesCount: 0 });
+    });
+
+    it('makes webhook ids in the form the document gives (wh_ and 16 hex digits), read back by it', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const made = await call('POST', '/webhooks', {
+          url: 'https://hooks.example.org/a',
+          events: ['article.created'],
+        });
+        expect(made.status).toBe(201);
+        ids.push(String(made.body?.id));
+      }
+      for (const id of ids) expect(id).toMatch(/^wh_[0-9a-f]{16}$/);
+      expect(new Set(ids).size).toBe(5);
+      expect((await call('GET', `/webhooks/${ids[0] ?? ''}`)).status).toBe(200);
+      expect((await call('DELETE', `/webhooks/${ids[0] ?? ''}`)).status).toBe(204);
+      expect((await call('GET', `/webhooks/${ids[0] ?? ''}`)).status).toBe(404);
     });
 
     it('refuses an unwrapped body with the documented 422, storing nothing', async () => {

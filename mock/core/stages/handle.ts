@@ -35,7 +35,12 @@ export function exampleReply(operation: OperationSpec, status: number): Reply {
   return { status, headers };
 }
 
-const storeRef = (r: Resource): StoreResource => ({ name: r.name, idField: r.idField, idType: r.idType });
+const storeRef = (r: Resource): StoreResource => ({
+  name: r.name,
+  idField: r.idField,
+  idType: r.idType,
+  idForm: r.idForm,
+});
 
 /** The item id from the path, as the store keys it (`007` addresses integer id 7). */
 function itemId(ctx: Ctx, r: Resource): string {

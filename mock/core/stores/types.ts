@@ -2,6 +2,7 @@
  * The two pieces of state the mock keeps, as interfaces: the request pipeline only knows these,
  * never which implementation (memory for a laptop, Redis for a shared deployment) is behind them.
  */
+import type { IdForm } from '../../../spec/id-form';
 
 /**
  * A store's answer: the value itself from a store in memory, a promise from one across the network. Callers
@@ -38,6 +39,8 @@ export interface StoreResource {
   /** The id property; a resource without one keeps its records by an internal sequence number. */
   idField?: string;
   idType: 'integer' | 'string';
+  /** String ids in the document's form (a prefix and a counter or a random part); absent: UUIDs. */
+  idForm?: IdForm;
 }
 
 /** Seed records, keyed by resource name: `{ "categories": [ … ] }`. */
