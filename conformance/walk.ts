@@ -18,13 +18,15 @@ import {
   type OperationSpec,
   type ParamSpec,
 } from '../spec/compile';
-import { mapItem, unwrap } from '../spec/envelope';
+import { innerSchema, mapItem, unwrap } from '../spec/envelope';
 import type { Resource, ResourceModel } from '../spec/resources';
 import { objectShape, type Schema } from '../spec/schema-shape';
 import { withoutWriteOnly } from '../spec/schema-views';
 import { seededRandom } from './execute/check-context';
 import { place, emptyPlacement, type Placement } from './execute/credentials';
 import { generateValid } from './execute/generate-bodies';
+import { jsonPatchOf } from './generate/json-patch';
+import { mergePatchPlan } from './generate/merge-patch';
 import { notFoundStatus } from './generate/requests';
 import type { FetchLike } from './types';
 
@@ -191,10 +193,14 @@ class Walker {
       )
         step.problems.push(`the created item ${id} is not in the list`);
     }
+    // The item as the server last answered it: a JSON Patch tests its members at these values.
+    let current: Json = item;
     for (const action of ['replace', 'patch', 'update'] as const) {
       const op = this.op(resource.operations[action]);
       if (!op) continue;
-      let body = this.bodyFor(op, action === 'patch' ? undefined : resource, true);
+      const json = action === 'patch' && resource.jsonPatch === true;
+      const change = json ? this.jsonPatchFor(resource, current) : undefined;
+      let body = change ? change.body : this.bodyFor(op, action === 'patch' ? undefined : resource, true);
       const idField = resource.idField;
       if (action === 'update')
         body = mapItem(body, resource.envelope, (b) => ({ ...b, [idField]: item[idField] }));
@@ -204,9 +210,12 @@ class Walker {
         params: action === 'update' ? {} : params,
         body,
       });
+      const answered =
+        step && step.status < 300 ? unwrap(parse(step.responseText), resource.envelope) : undefined;
+      if (isObject(answered)) current = answered;
       if (read && step && step.status < 300) {
         const back = await this.send({ op: read, label: `${read.operationId} (after ${action})`, params });
-        expectSame(back, itemFields(body), `after ${action}`);
+        expectSame(back, change ? change.expected : itemFields(body), `after ${action}`);
       }
     }
     const remove = this.op(resource.operations.remove);
@@ -243,6 +252,15 @@ class Walker {
           expect: [notFoundStatus(read)],
         });
     }
+  }
+
+  /** A JSON Patch (RFC 6902) changing one member a client may set, and the members it must then have. */
+  private jsonPatchFor(resource: Resource, current: Json): { body: unknown; expected: Json } | undefined {
+    const writable = this.op(resource.operations.replace ?? resource.operations.create)?.requestBody?.schema;
+    const schema = innerSchema(writable, resource.envelope) ?? {};
+    const plan = mergePatchPlan(schema, resource, current, this.random, 'walk')[0];
+    if (!plan) return undefined;
+    return { body: jsonPatchOf(plan.patch, current), expected: plan.patch };
   }
 
   /** POST a generated body; the id of what was stored, or undefined (the step says why). */

@@ -12,6 +12,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { envelopeOfCreate, innerSchema } from './envelope';
 import { idFormOf, type IdForm } from './id-form';
+import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import {
   arrayItems,
@@ -50,6 +51,8 @@ export interface Resource {
   operations: Partial<Record<Action, string>>;
   /** Bodies wrapped in a named object (`{"article": {...}}`) in and out; the item schema is the inside. */
   envelope?: string;
+  /** The patch takes a JSON Patch (RFC 6902), not a merge patch (RFC 7396). */
+  jsonPatch?: boolean;
   /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
   listEnvelope?: { property: string };
   /** Documented paging query parameters of the list. */
@@ -303,6 +306,7 @@ function buildResource(c: Candidate): Resource | null {
       : undefined,
     readOnly,
     operations,
+    jsonPatch: operations.patch && isJsonPatch(c.ops.get('patch') as OperationSpec) ? true : undefined,
     listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
   };

@@ -3,6 +3,8 @@
  * body-cases.ts. Operations on an item path get an item the run creates first.
  */
 import { mapItem } from '../../spec/envelope';
+import { isJsonPatch } from '../../spec/json-patch';
+import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../check/expectations';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
@@ -96,9 +98,12 @@ export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyT
   const made = await createItem(resource, ctx, `${op.operationId}-target`);
   if (!made.ok) return { skip: `could not create the ${resource.name} item to address: ${made.problem}` };
   const path = itemPathOf(resource, made.id, op.path);
+  // A JSON Patch valid by its schema need not apply to the item (`/x` may not exist): a valid one is one that does.
+  const idField = resource.idField;
+  const adjust = isJsonPatch(op) && idField ? () => unchangedPatch(idField, made.item) : same;
   return /\{[^}]+\}/.test(path)
     ? { skip: `${op.path} has path parameters besides the item's` }
-    : { path, steps: [made.exchange], adjust: same };
+    : { path, steps: [made.exchange], adjust };
 }
 
 /** The check of one operation's body. */

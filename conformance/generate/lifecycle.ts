@@ -6,7 +6,7 @@
 import type { OperationSpec } from '../../spec/load';
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
-import { objectShape } from '../../spec/schema-shape';
+import { objectShape, type Schema } from '../../spec/schema-shape';
 import type { Outgoing } from '../execute/client';
 import { fail, pass, skip, type RunContext } from '../execute/check-context';
 import { generateValid } from '../execute/generate-bodies';
@@ -24,6 +24,13 @@ import {
   withoutClientId,
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
+import { jsonPatchOf } from './json-patch';
+
+/** What a client may set on an item: the replace's body schema, else the create's. */
+function writableSchema(resource: Resource, ctx: RunContext): Schema {
+  const id = resource.operations.replace ?? resource.operations.create ?? '';
+  return ctx.spec.byId.get(id)?.requestBody?.schema ?? {};
+}
 
 interface Run {
   ctx: RunContext;
@@ -212,7 +219,7 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     }
   }
   const patch = op('patch');
-  if (patch?.requestBody && has.has('merge-patch'))
+  if (patch?.requestBody && (has.has('merge-patch') || has.has('json-patch')))
     state = await mergePatch(run, patch, path, state, read ? readBack : undefined, sameItem);
   const remove = op('remove');
   if (remove && has.has('delete')) {
@@ -234,26 +241,29 @@ async function mergePatch(
 ): Promise<Record<string, unknown>> {
   const envelope = run.resource.envelope;
   const schema = patch.requestBody?.schema ?? {};
+  // A JSON Patch changes what a create (or replace) may set; its own schema is the list of operations.
+  const json = run.resource.jsonPatch === true;
+  const name: CrudStep = json ? 'json-patch' : 'merge-patch';
+  const writable = json ? writableSchema(run.resource, run.ctx) : schema;
   const plans = mergePatchPlan(
-    innerSchema(schema, envelope) ?? schema,
+    innerSchema(writable, envelope) ?? writable,
     run.resource,
     state,
     run.ctx.random,
     `${run.ctx.runPrefix}-patched`,
   );
   if (plans.length === 0) {
-    run.findings.push(
-      skip(crudRuleId(run.resource, 'merge-patch'), 'no property of the patch schema can be changed'),
-    );
+    run.findings.push(skip(crudRuleId(run.resource, name), 'no property of the patch schema can be changed'));
     return state;
   }
   let current = state;
   for (const plan of plans) {
     const expected = plan.expect(current);
+    const body = json ? jsonPatchOf(plan.patch, current) : wrapAs(schema, envelope, plan.patch);
     const sentPatch = await step(
       run,
-      'merge-patch',
-      bodyRequest(patch, path, { json: wrapAs(schema, envelope, plan.patch) }),
+      name,
+      bodyRequest(patch, path, { json: body }),
       both(statusIs(patch), (res) => {
         const body = unwrap(res.json, envelope);
         return body === undefined
@@ -267,7 +277,7 @@ async function mergePatch(
       const judge = sameItem(() => expected);
       const back = await step(
         run,
-        'merge-patch',
+        name,
         readBack(),
         (res) => judge(res) ?? plan.absent(unwrap(res.json, envelope)),
       );

@@ -9,8 +9,16 @@ import type { MockServer } from '../../mock/node/index';
 import { createTestMock, testClock } from '../support/mock-harness';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'wild', 'scheduler-31.yaml');
-// The same document with a JSON Patch PATCH (kept out of the wild set: the runner's generated patches are left).
-const PATCH_SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'scheduler-json-patch-31.yaml');
+// The same document with a JSON Patch PATCH (in the wild set too: the walk and the runner send JSON Patches).
+const PATCH_SPEC = path.join(
+  __dirname,
+  '..',
+  '..',
+  'fixtures',
+  'specs',
+  'wild',
+  'scheduler-json-patch-31.yaml',
+);
 const KEY = 'scheduler-pro-key-000001';
 const token = { Authorization: `Token ${KEY}` };
 
