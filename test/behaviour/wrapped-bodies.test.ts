@@ -103,6 +103,17 @@ describe.each([
       expect((await call('GET', `/webhooks/${ids[0] ?? ''}`)).status).toBe(404);
     });
 
+    it('refuses a readOnly or unknown property inside the wrapper with the documented 422', async () => {
+      for (const [extra, problem] of [
+        [{ createdAt: '2020-01-01T00:00:00Z' }, '/article/createdAt is assigned by the service'],
+        [{ colour: 'red' }, '/article/colour is not allowed'],
+      ] as const) {
+        const res = await call('POST', '/articles', { article: { ...draft, ...extra } });
+        expect(res).toEqual({ status: 422, body: { errors: { body: [expect.stringContaining(problem)] } } });
+      }
+      expect((await call('GET', '/articles')).body).toMatchObject({ articles: [] });
+    });
+
     it('refuses an unwrapped body with the documented 422, storing nothing', async () => {
       const res = await call('POST', '/articles', draft);
       expect(res.status).toBe(422);
