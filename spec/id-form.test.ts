@@ -1,4 +1,4 @@
-import { idFormOf, makeId, type IdForm } from './id-form';
+import { describeIdForm, idFormOf, makeId, type IdForm } from './id-form';
 
 const HEX = '0123456789abcdef';
 
@@ -58,5 +58,10 @@ describe('idFormOf: ids in the document form (issue 26.6)', () => {
     const ids = Array.from({ length: 20 }, () => makeId(form, 0, (below) => (n++ * 7) % below));
     for (const id of ids) expect(id).toMatch(/^wh_[0-9a-f]{16}$/);
     expect(makeId({ prefix: 'sched_', kind: 'counter' }, 42, () => 0)).toBe('sched_42');
+  });
+
+  it('says the form in words for the start banner', () => {
+    expect(describeIdForm({ prefix: 'sched_', kind: 'counter' })).toBe('sched_1, sched_2…');
+    expect(describeIdForm({ prefix: 'wh_', kind: 'random', alphabet: HEX, length: 16 })).toBe('wh_ + 16 hex');
   });
 });

@@ -115,6 +115,19 @@ function sampleId(form: IdForm, n: number): string {
   return `${form.prefix}${probes(form.alphabet, form.length)[n % 2] ?? ''}`;
 }
 
+const ALPHABETS: Record<string, string> = {
+  [HEX]: 'hex',
+  [DIGITS]: 'digits',
+  [LOWER]: 'a-z0-9',
+  [UPPER]: 'A-Z0-9',
+};
+
+/** The form in words, for the start banner: `sched_1, sched_2…` or `wh_ + 16 hex`. */
+export function describeIdForm(form: IdForm): string {
+  if (form.kind === 'counter') return `${form.prefix}1, ${form.prefix}2…`;
+  return `${form.prefix ? `${form.prefix} + ` : ''}${form.length} ${ALPHABETS[form.alphabet] ?? 'A-Za-z0-9'}`;
+}
+
 /** A new id of `form`: the prefix and the counter value `seq`, or a random part from `randomInt(n)`. */
 export function makeId(form: IdForm, seq: number, randomInt: (below: number) => number): string {
   if (form.kind === 'counter') return `${form.prefix}${seq}`;

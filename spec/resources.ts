@@ -11,7 +11,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { envelopeOfCreate, innerSchema } from './envelope';
-import { idFormOf, type IdForm } from './id-form';
+import { describeIdForm, idFormOf, type IdForm } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import {
@@ -367,7 +367,7 @@ export function describeResources(model: ResourceModel): string[] {
   return model.resources.map((r) => {
     const actions = ACTIONS.filter((a) => r.operations[a]).join(', ');
     const id = r.idField
-      ? `id ${r.idField} (${r.idType}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
+      ? `id ${r.idField} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
       : 'no id';
     const wrapped = r.envelope ? `; bodies in .${r.envelope}` : '';
     return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
