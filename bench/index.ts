@@ -2,7 +2,7 @@
  * `npm run bench`: our mock against the bare ceiling (bench/ceiling-server.js: plain node, canned bytes) and
  * Prism's mock, in one run with interleaved rounds, medians reported (issues 5 and 14). Prints one table per
  * workload, the issue's targets as held or missed, and writes bench/results/latest.json.
- * Flags: --quick (about a minute), --rounds N, --seconds S, --connections C, --skip-growth, --skip-large,
+ * Flags: --quick (about a minute), --rounds N, --seconds S, --connections C, --skip-growth, --skip-large, --skip-proxy,
  * --no-prism, --logs (also the logged variants of ours and Prism), --cpu-prof.
  */
 import fs from 'node:fs';
@@ -15,6 +15,8 @@ import { judgeGoals, type Goal } from './goals';
 import { measureGrowth, type GrowthResult } from './growth';
 import { LARGE_DEFAULTS, measureLarge } from './large';
 import type { LargeResult } from './large-report';
+import { PROXY_DEFAULTS, measureProxy } from './proxy';
+import type { ProxyResult } from './proxy-report';
 import { median, runLoad, type LoadResult } from './lib/load';
 import { memoryOf, resetPeak } from './lib/proc';
 import { formatReport } from './report';
@@ -43,6 +45,7 @@ export interface Settings {
   startupRuns: number;
   growthSizes: number[];
   large: boolean;
+  proxy: boolean;
   prism: boolean;
   logs: boolean;
   cpuProf: boolean;
@@ -86,6 +89,8 @@ export interface BenchResult {
   growth: GrowthResult[];
   /** Issue 22: GitHub's description side by side with Prism, and the generated family; null with --skip-large. */
   large: LargeResult | null;
+  /** Issue 23: the validation proxy against a bare pass-through and Prism's proxy; null with --skip-proxy. */
+  proxy: ProxyResult | null;
   goals: Goal[];
 }
 
@@ -98,6 +103,7 @@ function settingsFromArgv(): Settings {
       connections: { type: 'string' },
       'skip-growth': { type: 'boolean' },
       'skip-large': { type: 'boolean' },
+      'skip-proxy': { type: 'boolean' },
       'no-prism': { type: 'boolean' },
       logs: { type: 'boolean' },
       'cpu-prof': { type: 'boolean' },
@@ -113,6 +119,7 @@ function settingsFromArgv(): Settings {
     startupRuns: quick ? 3 : 5,
     growthSizes: growth,
     large: !values['skip-large'],
+    proxy: !values['skip-proxy'],
     prism: !values['no-prism'],
     logs: values.logs ?? false,
     cpuProf: values['cpu-prof'] ?? false,
@@ -302,6 +309,9 @@ async function main(): Promise<void> {
   const large = s.large
     ? await measureLarge({ ...LARGE_DEFAULTS, seconds: s.seconds, prism: s.prism })
     : null;
+  const proxy = s.proxy
+    ? await measureProxy({ ...PROXY_DEFAULTS, seconds: s.seconds, prism: s.prism })
+    : null;
   const partial: Omit<BenchResult, 'goals'> = {
     startedAt: new Date(t0).toISOString(),
     durationS: (Date.now() - t0) / 1000,
@@ -322,6 +332,7 @@ async function main(): Promise<void> {
     fetchAdapter,
     growth,
     large,
+    proxy,
   };
   const result: BenchResult = { ...partial, goals: goalsOf(partial) };
   const out = path.join(__dirname, 'results', 'latest.json');

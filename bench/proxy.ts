@@ -1,89 +1,139 @@
 /**
- * `tsx bench/proxy.ts [--seconds S]`: the validation proxy against a bare node:http pass-through proxy, both in
- * front of the same fixed upstream (canned list bytes), GET of a list; throughput ratio and added p50 latency.
- * Prism's proxy is not measured here yet (see docs/judge-traffic.md).
+ * The "validation proxy" section of `npm run bench` (issue 23), also runnable alone (`npm run bench:proxy`):
+ * one fixed upstream (plain node, canned bytes of a pet store list), and in front of it, each in its own
+ * process: the bare node:http pass-through (bench/passthrough-server.js), our validation proxy, Prism's proxy.
+ * Throughput of GET of the list under load, and the latency each adds: the median of sequential requests
+ * through it minus the median of the same requests sent to the upstream directly.
+ * Flags when run alone: --seconds S, --no-prism.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { createProxyServer } from '../mock/node/proxy/proxy-server';
-import { loadSpecOrThrow } from '../spec/load';
+import { median, runLoad } from './lib/load';
+import { freePort, startServer, type ServerProcess } from './lib/proc';
+import { formatProxy, judgeProxy, type ProxyResult, type ProxyRow } from './proxy-report';
+import { MOCK_MAIN, PRISM_MAIN, ROOT, startCeiling } from './targets';
+import { CATEGORIES, ENT_KEY } from './workloads';
 
-const LIST = Buffer.from(
-  JSON.stringify([
-    { id: 1, name: 'dog', description: 'Dogs' },
-    { id: 2, name: 'cat' },
-  ]),
-);
+export interface ProxySettings {
+  seconds: number;
+  latencyRequests: number;
+  prism: boolean;
+}
 
-const listen = (server: http.Server) =>
-  new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)));
+export const PROXY_DEFAULTS: ProxySettings = { seconds: 3, latencyRequests: 300, prism: true };
 
-async function load(port: number, seconds: number) {
-  const r = await autocannon({
-    url: `http://127.0.0.1:${port}/v1/categories`,
-    headers: { authorization: 'Bearer bench-key' },
-    connections: 16,
-    duration: seconds,
-  });
-  return { rps: r.requests.total / r.duration, p50: r.latency.p50, errors: r.errors + r.non2xx };
+const AUTH = { Authorization: `Bearer ${ENT_KEY}` };
+const say = (s: string) => process.stderr.write(`${s}\n`);
+const SPEC = path.join(ROOT, 'spec', 'openapi.yaml');
+
+/** Ten categories as the pet store's list answers them, with its rate-limit headers. */
+function listAnswer() {
+  const items = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `category-${i + 1}` }));
+  const reset = String(Math.ceil(Date.now() / 1000) + 3600);
+  const headers = ['Content-Type', 'application/json', 'X-RateLimit-Limit', '1000000'];
+  headers.push('X-RateLimit-Remaining', '999999', 'X-RateLimit-Reset', reset);
+  const common = { method: 'GET', path: CATEGORIES, requestBody: '', status: 200, headers };
+  return { ...common, authorization: AUTH.Authorization, body: JSON.stringify(items) };
+}
+
+async function medianLatency(port: number, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${CATEGORIES}`, { headers: AUTH });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`GET ${CATEGORIES} through port ${port} answered ${res.status}`);
+  }
+  return median(times);
+}
+
+async function measure(name: string, server: ServerProcess, s: ProxySettings): Promise<ProxyRow> {
+  try {
+    await medianLatency(server.port, 50); // warm up
+    const medianMs = await medianLatency(server.port, s.latencyRequests);
+    const request = { method: 'GET' as const, headers: AUTH, body: '' };
+    const r = await runLoad({
+      port: server.port,
+      path: CATEGORIES,
+      request,
+      seconds: s.seconds,
+      connections: 16,
+      pid: server.pid,
+    });
+    const non200 = Object.entries(r.statuses).filter(([code]) => code !== '200');
+    if (non200.length || r.errors)
+      throw new Error(`${name} under load: ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
+    return { name, rps: r.rps, medianMs, addedMs: 0 };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function startProcess(name: string, args: string[], timeoutMs = 20_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const withPort = args.map((a) => (a === '{port}' ? String(port) : a));
+  return startServer({ name, args: withPort, port, probePath: CATEGORIES, logFile: null, timeoutMs });
+}
+
+/** The whole section: upstream direct, the bare pass-through, ours, Prism's proxy. */
+export async function measureProxy(s: ProxySettings): Promise<ProxyResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-proxy-bench-'));
+  const upstream = await startCeiling(dir, [listAnswer()]);
+  const up = `http://127.0.0.1:${upstream.port}`;
+  try {
+    const rows: ProxyRow[] = [];
+    say('bench: validation proxy: the upstream directly…');
+    const direct = await medianLatency(upstream.port, s.latencyRequests);
+    const request = { method: 'GET' as const, headers: AUTH, body: '' };
+    const load = await runLoad({
+      port: upstream.port,
+      path: CATEGORIES,
+      request,
+      seconds: s.seconds,
+      connections: 16,
+      pid: upstream.pid,
+    });
+    rows.push({ name: 'upstream (no proxy)', rps: load.rps, medianMs: direct, addedMs: 0 });
+    say('bench: validation proxy: bare node:http pass-through…');
+    const bareArgs = [
+      path.join(__dirname, 'passthrough-server.js'),
+      '--port',
+      '{port}',
+      '--upstream-port',
+      String(upstream.port),
+    ];
+    rows.push(await measure('bare pass-through', await startProcess('bare', bareArgs), s));
+    say('bench: validation proxy: ours (--proxy, report mode)…');
+    const oursArgs = [MOCK_MAIN, '--proxy', `${up}/v1`, '--spec', SPEC, '--port', '{port}', '--quiet'];
+    rows.push(await measure('ours (--proxy)', await startProcess('ours proxy', oursArgs), s));
+    if (s.prism) {
+      say('bench: validation proxy: Prism’s proxy…');
+      const prismArgs = [PRISM_MAIN, 'proxy', '-h', '127.0.0.1', '-p', '{port}', SPEC, up, '-v', 'silent'];
+      rows.push(await measure('Prism proxy', await startProcess('prism proxy', prismArgs, 60_000), s));
+    }
+    for (const row of rows) row.addedMs = row.medianMs - direct;
+    return { rows, goals: judgeProxy(rows) };
+  } finally {
+    await upstream.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' } } });
-  const seconds = Number(values.seconds ?? 3);
-  const upstream = http.createServer((_req, res) => {
-    const reset = String(Math.ceil(Date.now() / 1000) + 60);
-    res
-      .writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': LIST.length,
-        'x-ratelimit-limit': '100',
-        'x-ratelimit-remaining': '99',
-        'x-ratelimit-reset': reset,
-      })
-      .end(LIST);
-  });
-  const upPort = await listen(upstream);
-  const agent = new http.Agent({ keepAlive: true });
-  const bare = http.createServer((req, res) => {
-    const up = http.request(
-      { host: '127.0.0.1', port: upPort, path: req.url, method: req.method, headers: req.headers, agent },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    req.pipe(up);
-  });
-  const barePort = await listen(bare);
-  const spec = await loadSpecOrThrow();
-  const ours = createProxyServer({
-    spec,
-    upstream: new URL(`http://127.0.0.1:${upPort}/v1`),
-    mode: 'report',
-    timeoutMs: 30_000,
-    maxBodyBytes: 1 << 20,
-    preserveHost: false,
-  });
-  const oursPort = Number(new URL(await ours.listen(0, '127.0.0.1')).port);
-  await load(oursPort, 1);
-  const direct = await load(upPort, seconds);
-  const b = await load(barePort, seconds);
-  const o = await load(oursPort, seconds);
-  const row = (name: string, r: { rps: number; p50: number; errors: number }) =>
-    `${name.padEnd(24)} ${r.rps.toFixed(0).padStart(8)} req/s  p50 ${r.p50.toFixed(2)} ms  errors ${r.errors}`;
-  process.stdout.write(
-    `${[row('upstream direct', direct), row('bare pass-through', b), row('validation proxy', o)].join('\n')}\n`,
-  );
-  process.stdout.write(
-    `ratio proxy/bare ${(o.rps / b.rps).toFixed(2)} (goal >= 0.6); added p50 vs bare ${(o.p50 - b.p50).toFixed(2)} ms; violations seen ${ours.judge.snapshot().violations.length}\n`,
-  );
-  await ours.close();
-  bare.close();
-  upstream.close();
-  agent.destroy();
+  const { values } = parseArgs({ options: { seconds: { type: 'string' }, 'no-prism': { type: 'boolean' } } });
+  const settings = {
+    ...PROXY_DEFAULTS,
+    seconds: Number(values.seconds ?? PROXY_DEFAULTS.seconds),
+    prism: !values['no-prism'],
+  };
+  process.stdout.write(formatProxy(await measureProxy(settings)));
 }
 
-void main();
+if (require.main === module)
+  main().catch((err: unknown) => {
+    process.stderr.write(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });

@@ -1,6 +1,7 @@
 /** Format a bench result as plain-text tables (also pasted, as is, into the README). */
 import { verdict } from './goals';
 import { formatLarge } from './large-report';
+import { formatProxy } from './proxy-report';
 import { table } from './lib/table';
 import type { BenchResult, CellResult, WorkloadResult } from './index';
 import type { Timing } from './startup';
@@ -123,6 +124,7 @@ export function formatReport(r: BenchResult): string {
     );
   }
   if (r.large) out.push(formatLarge(r.large));
+  if (r.proxy) out.push(formatProxy(r.proxy));
   out.push(
     'Targets of issue 14 (ratios within this run)',
     table([['target', 'measured', 'verdict'], ...r.goals.map((g) => [g.goal, g.measured, verdict(g)])]),

@@ -27,7 +27,7 @@ import {
 export const ROOT = path.join(__dirname, '..');
 export const MOCK_MAIN = path.join(ROOT, 'dist', 'mock', 'node', 'main.js');
 export const FULL_SPEC = path.join(ROOT, 'fixtures', 'specs', 'petstore-full.yaml');
-const PRISM_MAIN = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+export const PRISM_MAIN = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const CEILING = path.join(__dirname, 'ceiling-server.js');
 
 export interface Target {

@@ -11,6 +11,8 @@ export interface CliOptions {
   record?: string;
   /** `--report NAME=FILE` (repeatable): more reports of the same run, each in its own file. */
   reports: { reporter: ReporterName; file: string }[];
+  /** `--min-coverage PERCENT`: exit 1 when fewer documented (operation, status) pairs were observed. */
+  minCoverage?: number;
 }
 
 /** `help` is true for `--help`, `'version'` for `--version`: both answer before anything else is checked. */
@@ -36,6 +38,7 @@ const VALUE_FLAGS = [
   'seed',
   'record',
   'report',
+  'min-coverage',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
@@ -103,6 +106,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       };
     reports.push({ reporter: m[1] as ReporterName, file: m[2] });
   }
+  const coverage = one('min-coverage');
+  if (coverage !== undefined && !(/^\d+(\.\d+)?$/.test(coverage) && Number(coverage) <= 100))
+    return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -115,6 +121,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       strict: switches.has('strict'),
       reports,
       ...(record !== undefined ? { record } : {}),
+      ...(coverage !== undefined ? { minCoverage: Number(coverage) } : {}),
       run: {
         target,
         key,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
+import { coverageLine, coverageSummary } from './check/coverage';
 import { runJudgeHar } from './judge/har-cli';
 import { formatReport } from './report';
 import { toHar } from './report/har';
@@ -84,6 +85,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
       `conformance: ${pass} passed, ${fail} failed, ${skip} skipped; report in ${cli.output}\n`,
     );
   } else process.stdout.write(text);
+  process.stderr.write(`conformance: ${coverageLine(report.coverage)}\n`);
+  const covered = coverageSummary(report.coverage).percent;
+  if (cli.minCoverage !== undefined && covered < cli.minCoverage) {
+    process.stderr.write(
+      `conformance: coverage ${covered.toFixed(1)}% is under --min-coverage ${cli.minCoverage}%\n`,
+    );
+    return 1;
+  }
   return exitCodeOf(report, cli.strict);
 }
 

@@ -39,12 +39,14 @@ Options:
                       wait skips the affected rule as rate-limited instead
   --seed N            seed of the generated request bodies (printed on every run, to replay one)
   --strict            failing assumption rules also fail the run
+  --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
+                      observed (the report lists them all)
   --version, -V       the package version
   --help              this text
 
 Exit codes:
   0  every contract rule holds (assumption rules report but do not fail without --strict)
-  1  a rule failed
+  1  a rule failed, or coverage under --min-coverage
   2  the run could not happen (target unreachable, bad spec, bad scenario file, bad arguments)
 
 Rules (id, kind, source, title):

@@ -17,3 +17,20 @@ export function computeCoverage(spec: LoadedSpec, exchanges: readonly Exchange[]
     })),
   );
 }
+
+/** Observed pairs, all pairs, and the share observed in percent (100 when the document documents none). */
+export function coverageSummary(entries: readonly CoverageEntry[]): {
+  observed: number;
+  total: number;
+  percent: number;
+} {
+  const observed = entries.filter((e) => e.observed).length;
+  const total = entries.length;
+  return { observed, total, percent: total === 0 ? 100 : (observed / total) * 100 };
+}
+
+/** The one line every command prints about coverage. */
+export function coverageLine(entries: readonly CoverageEntry[]): string {
+  const { observed, total, percent } = coverageSummary(entries);
+  return `coverage: ${observed}/${total} documented (operation, status) pairs observed (${percent.toFixed(1)}%)`;
+}

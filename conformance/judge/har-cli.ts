@@ -6,6 +6,7 @@ import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../../spec/load';
 import { packageVersion } from '../../spec/paths';
 import { formatReport } from '../report';
 import { toHar } from '../report/har';
+import { coverageLine, coverageSummary } from '../check/coverage';
 import { harEntries, judgeHar } from './judge-har';
 
 const KINDS = ['junit', 'json', 'html', 'markdown', 'human', 'har'] as const;
@@ -63,11 +64,8 @@ export async function runJudgeHar(argv: readonly string[]): Promise<number> {
     fs.writeFileSync(m[2], text);
   }
   process.stdout.write(formatReport(report, 'human'));
-  const observed = report.coverage.filter((c) => c.observed).length;
-  const percent = report.coverage.length === 0 ? 100 : (observed / report.coverage.length) * 100;
-  process.stdout.write(
-    `coverage: ${observed}/${report.coverage.length} documented (operation, status) pairs observed (${percent.toFixed(1)}%)\n`,
-  );
+  process.stdout.write(`${coverageLine(report.coverage)}\n`);
+  const { percent } = coverageSummary(report.coverage);
   const min = values['min-coverage'] === undefined ? undefined : Number(values['min-coverage']);
   if (min !== undefined && !(min >= 0 && min <= 100)) {
     process.stderr.write(`conformance: --min-coverage is a percentage 0-100\n`);

@@ -53,7 +53,9 @@ export function secretNames(spec: LoadedSpec): { headers: Set<string>; query: Se
 
 /** A copy of the exchange with every credential masked and bodies cut to an excerpt. */
 export function maskExchange(ex: Exchange, secrets: { headers: Set<string>; query: Set<string> }): Exchange {
-  const cut = (s: string | undefined) => (s && s.length > BODY_EXCERPT ? `${s.slice(0, BODY_EXCERPT)}…` : s);
+  // A copy, not a slice: V8's slice of a long string keeps the whole string alive.
+  const cut = (s: string | undefined) =>
+    s && s.length > BODY_EXCERPT ? Buffer.from(`${s.slice(0, BODY_EXCERPT)}…`).toString() : s;
   const res = ex.response;
   return {
     ...ex,

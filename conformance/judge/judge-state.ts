@@ -22,6 +22,10 @@ export interface StateTracker {
   observe(route: Route, ex: Exchange): Problem[];
 }
 
+/** Bounds of what one tracked item holds: a longer id is not tracked, a larger update body not judged. */
+const MAX_ID_CHARS = 256;
+const MAX_UPDATE_CHARS = 16 * 1024;
+
 const fail = (rule: string, message: string): Problem => ({ side: 'response', rule, message });
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -43,11 +47,12 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
       const r = binding.resource;
       const ok = res.status >= 200 && res.status < 300;
       const itemId = r.itemParam ? route.pathParams[r.itemParam] : undefined;
-      const key = (id: unknown) => `${r.name} ${String(id)}`;
+      const key = (id: unknown) => `${r.name} ${String(id).slice(0, MAX_ID_CHARS)}`;
       switch (binding.action) {
         case 'create': {
           const id = ok ? idOf(r, res.json) : undefined;
-          if (id !== undefined) track(key(id), { deleted: false, awaitingList: true });
+          if (id !== undefined && String(id).length <= MAX_ID_CHARS)
+            track(key(id), { deleted: false, awaitingList: true });
           return [];
         }
         case 'read':
@@ -61,8 +66,10 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
         case 'replace':
         case 'patch': {
           const t = itemId === undefined ? undefined : items.get(key(itemId));
-          const body = parseObject(ex.request.body, r.envelope);
-          if (ok && t && !t.deleted && body) t.pendingUpdate = withoutReadOnly(r, body);
+          const text = ex.request.body ?? '';
+          const body = text.length <= MAX_UPDATE_CHARS ? parseObject(text, r.envelope) : undefined;
+          // An update too large to remember is not judged on the next read (and an older one is forgotten).
+          if (ok && t && !t.deleted) t.pendingUpdate = body ? withoutReadOnly(r, body) : undefined;
           return [];
         }
         case 'list':

@@ -77,3 +77,32 @@ describe('the CLI as a child process', () => {
     }
   });
 });
+
+describe('--min-coverage', () => {
+  it('exits 1 when fewer documented (operation, status) pairs were observed than asked, 0 when enough', async () => {
+    const good = await startReferenceServer();
+    try {
+      const env = { PETSTORE_API_KEY: 'good-key' };
+      const args = ['--target', good.url, '--rule', 'auth.missing-key'];
+      const [low, met] = await Promise.all([
+        runCli([...args, '--min-coverage', '90'], env),
+        runCli([...args, '--min-coverage', '1'], env),
+      ]);
+      expect(low.stdout).toMatch(/PASS auth\.missing-key/);
+      expect(low.stderr).toMatch(/coverage: \d+\/\d+ documented \(operation, status\) pairs observed/);
+      expect(low.stderr).toMatch(/under --min-coverage 90%/);
+      expect(low.code).toBe(1);
+      expect(met.code).toBe(0);
+    } finally {
+      await good.close();
+    }
+  });
+
+  it('is a percentage: anything else is a usage error (exit 2)', async () => {
+    const run = await runCli(['--target', 'http://127.0.0.1:1/v1', '--min-coverage', '150'], {
+      PETSTORE_API_KEY: 'k',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--min-coverage is a percentage 0-100, got "150"/);
+  });
+});

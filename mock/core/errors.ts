@@ -32,7 +32,9 @@ export const ERROR_CODES = {
   rate_limited: 429,
   key_banned: 429,
   internal_error: 500,
+  bad_gateway: 502,
   service_unavailable: 503,
+  gateway_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

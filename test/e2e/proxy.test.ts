@@ -1,5 +1,6 @@
 /** The validation proxy in front of real servers: the mock (faithful), a one-fault server, a down and a slow one. */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type MockServer } from '../../mock/node/index';
 import { createProxyServer, type ProxyOptions, type ProxyServer } from '../../mock/node/proxy/proxy-server';
@@ -212,5 +213,58 @@ describe('upstream trouble', () => {
     const res = await fetch(`${base}/categories`, { headers: AUTH });
     expect(res.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('compressed answers (a browser asks for gzip or br, most servers answer so)', () => {
+  const answerWith = (encoding: 'gzip' | 'br', items: unknown) => {
+    const raw = Buffer.from(JSON.stringify(items));
+    const body = encoding === 'gzip' ? zlib.gzipSync(raw) : zlib.brotliCompressSync(raw);
+    return (_req: http.IncomingMessage, res: http.ServerResponse) =>
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+          ...rateHeaders(),
+        })
+        .end(body);
+  };
+
+  it.each(['gzip', 'br'] as const)(
+    'a valid %s list is judged clean and passed on as it came',
+    async (encoding) => {
+      const items = [{ id: 1, name: 'dogs' }];
+      const upstream = await fakeUpstream(answerWith(encoding, items));
+      const { proxy, base } = await proxyTo(upstream.url);
+      const res = await fetch(`${base}/categories`, { headers: { ...AUTH, 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.json()).toEqual(items); // fetch decodes it: the bytes arrived as the upstream sent them
+      expect(res.headers.get('contract-violations')).toBe('0');
+      expect(proxy.judge.snapshot().violations).toEqual([]);
+    },
+  );
+
+  it('an invalid gzip list is found invalid (the judge reads the decoded body)', async () => {
+    const upstream = await fakeUpstream(answerWith('gzip', [{ id: 'one' }]));
+    const { proxy, base } = await proxyTo(upstream.url);
+    const res = await fetch(`${base}/categories`, { headers: { ...AUTH, 'accept-encoding': 'gzip' } });
+    await res.arrayBuffer();
+    expect(res.headers.get('contract-violations')).not.toBe('0');
+    expect(proxy.judge.snapshot().violations.map((v) => v.rule)).toContain('response.body-schema');
+  });
+
+  it('a corrupt gzip body is passed on and said not judged, not reported as a schema violation', async () => {
+    const upstream = await fakeUpstream((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', ...rateHeaders() })
+        .end('not gzip at all'),
+    );
+    const { proxy, base } = await proxyTo(upstream.url);
+    const res = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${base}/categories`, { headers: AUTH }, resolve),
+    );
+    res.resume();
+    expect(res.headers['contract-judged']).toMatch(/cannot be decoded/);
+    expect(proxy.judge.snapshot().violations.filter((v) => v.rule.startsWith('response.body'))).toEqual([]);
   });
 });

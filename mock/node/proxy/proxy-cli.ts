@@ -126,7 +126,9 @@ export async function runProxy(argv: string[]): Promise<void> {
   process.stdout.write(
     `${spec.document.info.title} validation proxy (${c.mode}) listening on ${base} -> ${target}\n`,
   );
-  process.stdout.write(`Violations: ${new URL(base).origin}/_mock/violations\n`);
+  const origin = new URL(base).origin;
+  process.stdout.write(`Inspector: ${origin}/_mock/inspector   API reference: ${origin}/_mock/docs\n`);
+  process.stdout.write(`Violations: ${origin}/_mock/violations   Exchanges: ${origin}/_mock/exchanges\n`);
   const stop = (signal: string) => {
     const written = writeReports(proxy.judge, target, c.reports);
     const seen = proxy.judge.responseViolations();

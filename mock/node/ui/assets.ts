@@ -19,6 +19,7 @@ export const ASSETS: Record<string, { dir: () => string; type: string }> = {
   'favicon-32x32.png': { dir: swaggerDir, type: TYPES.png },
   'docs.js': { dir: ownDir, type: TYPES.js },
   'inspector.js': { dir: ownDir, type: TYPES.js },
+  'proxy-inspector.js': { dir: ownDir, type: TYPES.js },
   'pages.css': { dir: ownDir, type: TYPES.css },
 };
 

@@ -89,6 +89,36 @@ ${curlHint(options)}<main>
 `;
 }
 
+/** The validation proxy's inspector: every exchange with its verdict, and the violations, live. */
+export function proxyInspectorPage(options: PageOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}: validation proxy inspector</title>
+<link rel="icon" href="/_mock/ui/favicon-32x32.png">
+<link rel="stylesheet" href="/_mock/ui/pages.css">
+</head>
+<body class="inspector">
+${nav('inspector', options)}
+<main>
+  <p id="status" role="status" aria-live="polite">loading…</p>
+  <section>
+    <h2>Recent exchanges</h2>
+    <table id="exchanges"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>latency</th><th>verdict</th></tr></thead><tbody></tbody></table>
+  </section>
+  <section>
+    <h2>Violations</h2>
+    <table id="violations"><thead><tr><th>time</th><th>side</th><th>rule</th><th>operation</th><th>request</th><th>status</th><th>message</th></tr></thead><tbody></tbody></table>
+  </section>
+</main>
+<script src="/_mock/ui/proxy-inspector.js"></script>
+</body>
+</html>
+`;
+}
+
 export interface FrontDoorOptions extends PageOptions {
   /** The document's `info.version`, when it has one. */
   version?: string;
@@ -96,34 +126,48 @@ export interface FrontDoorOptions extends PageOptions {
   baseUrl: string;
   /** The base path itself, for the link. */
   basePath: string;
+  /** Set on the validation proxy: the upstream it forwards to (credentials masked). */
+  proxyOf?: string;
 }
 
 /** `GET /` from a browser: what this is, where the API answers, and links to the pages and the spec. */
 export function frontDoorPage(options: FrontDoorOptions): string {
   const title = escapeHtml(options.title);
   const version = options.version ? ` <small>${escapeHtml(options.version)}</small>` : '';
-  const item = (href: string, text: string, what: string) =>
-    `  <li><a href="${escapeHtml(href)}">${text}</a>: ${what}</li>`;
+  const item = (href: string, text: string, about: string) =>
+    `  <li><a href="${escapeHtml(href)}">${text}</a>: ${about}</li>`;
+  const what = options.proxyOf ? 'validation proxy' : 'mock';
+  const intro = options.proxyOf
+    ? `A validation proxy in front of <code>${escapeHtml(options.proxyOf)}</code>: every request under the base URL is forwarded there, and both directions are judged against the OpenAPI document.`
+    : 'A mock of this API, served from its OpenAPI document.';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} (mock)</title>
+<title>${title} (${what})</title>
 <link rel="icon" href="/_mock/ui/favicon-32x32.png">
 <link rel="stylesheet" href="/_mock/ui/pages.css">
 </head>
 <body class="front-door">
 <main>
-<h1>${title}${version} (mock)</h1>
-<p>A mock of this API, served from its OpenAPI document. Base URL:
+<h1>${title}${version} (${what})</h1>
+<p>${intro} Base URL:
 <a href="${escapeHtml(options.basePath || '/')}"><code>${escapeHtml(options.baseUrl)}</code></a>
-(the API keys are printed when the mock starts).</p>
+${options.proxyOf ? '(credentials pass through to the upstream untouched).' : '(the API keys are printed when the mock starts).'}</p>
 <ul>
 ${[
-  item('/_mock/docs', 'API reference', 'every operation, with "Try it out" calling this mock'),
+  item('/_mock/docs', 'API reference', `every operation, with "Try it out" calling this ${what}`),
   ...(options.inspector
-    ? [item('/_mock/inspector', 'Inspector', "recent requests, stored records, each key's remaining quota")]
+    ? [
+        item(
+          '/_mock/inspector',
+          'Inspector',
+          options.proxyOf
+            ? 'each exchange with its verdict, and the violations, live'
+            : "recent requests, stored records, each key's remaining quota",
+        ),
+      ]
     : []),
   item('/openapi.yaml', 'openapi.yaml', 'the document as written'),
   item('/openapi.json', 'openapi.json', 'the same document as JSON, for tools'),
