@@ -41,12 +41,12 @@ describe.each([
     });
     beforeEach(() => mock.reset());
 
-    const call = async (method: string, p: string, body?: unknown) => {
+    const call = async (method: string, p: string, body?: unknown, type = 'application/json') => {
       const res = await fetch(`${base}${p}`, {
         method,
         headers: {
           Authorization: `Token ${KEY}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined ? {} : { 'Content-Type': type }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -101,6 +101,22 @@ describe.each([
       expect((await call('GET', `/webhooks/${ids[0] ?? ''}`)).status).toBe(200);
       expect((await call('DELETE', `/webhooks/${ids[0] ?? ''}`)).status).toBe(204);
       expect((await call('GET', `/webhooks/${ids[0] ?? ''}`)).status).toBe(404);
+    });
+
+    it('merges a wrapped merge patch into the item, keeping what the server filled', async () => {
+      const made = (await call('POST', '/articles', { article: draft })).body?.article as Json;
+      const url = `/articles/${String(made.slug)}`;
+      const patched = await call(
+        'PATCH',
+        url,
+        { article: { title: 'Wyverns' } },
+        'application/merge-patch+json',
+      );
+      expect(patched).toEqual({ status: 200, body: { article: { ...made, title: 'Wyverns' } } });
+      expect((await call('GET', url)).body).toEqual({ article: { ...made, title: 'Wyverns' } });
+      const refused = await call('PATCH', url, { article: { title: '' } }, 'application/merge-patch+json');
+      expect(refused.status).toBe(422);
+      expect((await call('GET', url)).body).toEqual({ article: { ...made, title: 'Wyverns' } });
     });
 
     it('refuses a readOnly or unknown property inside the wrapper with the documented 422', async () => {

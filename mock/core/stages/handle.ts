@@ -146,6 +146,9 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
     for (const p of r.readOnly) delete candidate[p];
     // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
+    // So are the values the server filled at create (`author`) that the body the patch is checked as cannot carry.
+    const known = check.inner?.known ?? check.known;
+    for (const p of r.serverFilled ?? []) if (known && !known.has(p)) delete candidate[p];
     const schema = deps.spec.byId.get(checkedBy)?.requestBody?.schema;
     const verdict = checkValue(check, wrapAs(schema, r.envelope, candidate));
     if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
