@@ -334,12 +334,16 @@ class Walker {
       : [rb.example, safeSample(rb.schema, true), generated];
     for (const c of candidates) {
       if (c === undefined) continue;
-      // Leave out an id the client may send: the server assigns one, so walks never collide.
+      // Leave out an id the client may send: the server assigns one, so walks never collide. An example that
+      // is the answer's too (one file for both) carries the server's readOnly values: a client leaves them out.
       const idField = resource?.idField;
-      const body =
-        resource?.idSource === 'client' && idField
-          ? mapItem(c, resource.envelope, (item) => omit(item, idField))
-          : c;
+      const leaveOut = [
+        ...(resource?.readOnly ?? []),
+        ...(resource?.idSource === 'client' && idField ? [idField] : []),
+      ];
+      const body = leaveOut.length
+        ? mapItem(c, resource?.envelope, (item) => leaveOut.reduce<Json>((o, name) => omit(o, name), item))
+        : c;
       if (rb.validate(body)) return body;
     }
     return generated;
