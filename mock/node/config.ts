@@ -21,9 +21,17 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   seedFile: DEFAULT_SEED_FILE,
 });
 
-/** The file defaults of the Node layer (the engine's own defaults have no files). */
-export function nodeDefaults(): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
-  return { specPath: DEFAULT_SPEC_PATH, keysFile: DEFAULT_KEYS_FILE, seedFile: DEFAULT_SEED_FILE };
+/**
+ * The file defaults of the Node layer (the engine's own defaults have no files). The default seed holds the pet
+ * store's categories: for another document (`specPath`) the store starts empty.
+ */
+export function nodeDefaults(specPath?: string): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
+  const own = specPath === undefined || path.resolve(specPath) === path.resolve(DEFAULT_SPEC_PATH);
+  return {
+    specPath: DEFAULT_SPEC_PATH,
+    keysFile: DEFAULT_KEYS_FILE,
+    seedFile: own ? DEFAULT_SEED_FILE : null,
+  };
 }
 
 const OPTIONS = {
@@ -68,7 +76,8 @@ The pet store mock server: spec-driven, stateful, with bearer-key auth and per-p
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
-  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json; --seed none = empty)
+  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json for the pet store, empty for
+                               another --spec; --seed none = empty)
   --quiet, -q                  no request log lines
   --store memory|redis         where records and counters live (default memory)
   --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)
@@ -134,13 +143,16 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
   }
   const seedArg = values['no-seed'] ? 'none' : values.seed;
+  const specPath = path.resolve(values.spec ?? DEFAULTS.specPath);
+  // The default seed holds the pet store's categories: another document starts empty unless --seed names one.
+  const defaultSeed = specPath === path.resolve(DEFAULTS.specPath) ? DEFAULTS.seedFile : null;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
     host: values.host ?? DEFAULTS.host,
     port: int('port', values.port ?? env.PORT, DEFAULTS.port, 0, 65535),
-    specPath: path.resolve(values.spec ?? DEFAULTS.specPath),
+    specPath,
     keysFile: path.resolve(values.keys ?? env.MOCK_KEYS_FILE ?? DEFAULTS.keysFile),
-    seedFile: seedArg === 'none' ? null : path.resolve(seedArg ?? DEFAULTS.seedFile ?? ''),
+    seedFile: seedArg === 'none' ? null : seedArg ? path.resolve(seedArg) : (defaultSeed ?? null),
     quiet: values.quiet ?? false,
     store: store === 'redis' ? 'redis' : 'memory',
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? DEFAULTS.redisUrl,
