@@ -32,14 +32,22 @@ const successSchemas = (op: OperationSpec): Schema[] =>
     .filter(([s, r]) => /^2\d\d$/.test(s) && r.schema !== undefined)
     .map(([, r]) => r.schema as Schema);
 
-/** The wrapper name when `op` (a create) takes a wrapped body and answers the same wrapper; else undefined. */
+/**
+ * The wrapper name when `op` (a create) takes a wrapped body and answers the same wrapper, or answers the item
+ * bare (an object without that property, sharing one with the inside); else undefined.
+ */
 export function envelopeOfCreate(op: OperationSpec | undefined): string | undefined {
   const request = wrapperOf(op?.requestBody?.schema);
   if (!op || !request) return undefined;
-  const answers = successSchemas(op).map(wrapperOf);
-  return answers.length > 0 && answers.every((w) => w?.property === request.property)
-    ? request.property
-    : undefined;
+  const answers = successSchemas(op);
+  if (answers.length === 0) return undefined;
+  if (answers.every((s) => wrapperOf(s)?.property === request.property)) return request.property;
+  const inside = Object.keys(objectShape(request.inner)?.properties ?? {});
+  const bare = answers.every((s) => {
+    const names = Object.keys(objectShape(s)?.properties ?? {});
+    return !names.includes(request.property) && inside.some((p) => names.includes(p));
+  });
+  return bare ? request.property : undefined;
 }
 
 /** The schema inside `schema` when it is the resource's wrapper, else `schema` itself. */
