@@ -20,6 +20,11 @@ describe('idFormOf: ids in the document form (issue 26.6)', () => {
       { prefix: 'cus_', kind: 'random', alphabet: HEX, length: 8 },
     ],
     [
+      'a short example: the alphabet it shows, a billion ids at least',
+      [{ type: 'string', examples: ['prod_8a1f'] }],
+      { prefix: 'prod_', kind: 'random', alphabet: HEX, length: 8 },
+    ],
+    [
       'a pattern with a prefix and hex digits',
       [{ type: 'string', pattern: '^wh_[0-9a-f]{16}$' }],
       { prefix: 'wh_', kind: 'random', alphabet: HEX, length: 16 },

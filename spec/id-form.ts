@@ -59,7 +59,10 @@ function formOfExample(example: string): IdForm | undefined {
       : /^[0-9A-Z]+$/.test(body)
         ? UPPER
         : MIXED;
-  return { prefix, kind: 'random', alphabet, length: body.length };
+  // An example's random part shows the alphabet; its length may be short for show (`prod_8a1f`): at least a
+  // billion ids, so that draws rarely collide.
+  const length = Math.max(body.length, Math.ceil(Math.log(1e9) / Math.log(alphabet.length)));
+  return { prefix, kind: 'random', alphabet, length };
 }
 
 /** The literal start of a pattern (`^wh_[0-9a-f]{16}$` -> `wh_`), short of a character a quantifier follows. */

@@ -10,7 +10,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
-import { envelopeOfCreate, innerSchema } from './envelope';
+import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
 import { describeIdForm, idFormOf, type IdForm } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
@@ -295,7 +295,10 @@ function buildResource(c: Candidate): Resource | null {
     itemParam: idField ? itemParam : undefined,
     idField,
     idType: idField === undefined || idIsInteger ? 'integer' : 'string',
-    idForm: idField && !idIsInteger ? idFormOf([idSchema, itemParamSchema(c, itemParam)]) : undefined,
+    idForm:
+      idField && !idIsInteger
+        ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField, wrapper)])
+        : undefined,
     idSource: clientMaySend ? 'client' : 'server',
     itemSchema: found.schema,
     envelope: wrapper,
@@ -319,6 +322,17 @@ function itemParamSchema(c: Candidate, itemParam: string | undefined): Schema | 
       for (const p of op.pathParamSpecs) if (p.name === itemParam) return p.schema as Schema;
   return undefined;
 }
+
+/** The ids the answers' examples show (`{"id": "sched_1234", …}`), as a schema's `examples`. */
+function exampleIds(c: Candidate, idField: string, wrapper: string | undefined): Schema {
+  const ids: unknown[] = [];
+  for (const action of ['read', 'create'] as const)
+    for (const [status, r] of c.ops.get(action)?.responses ?? [])
+      if (/^2\d\d$/.test(status)) ids.push(asRecord(unwrap(r.example, wrapper))?.[idField]);
+  return { examples: ids.filter((id) => typeof id === 'string') } as Schema;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> | undefined => (isRecord(v) ? v : undefined);
 
 function idFieldOf(
   c: Candidate,

@@ -38,6 +38,12 @@ const HOOKS: StoreResource = {
   idType: 'string',
   idForm: { prefix: 'wh_', kind: 'random', alphabet: '0123456789abcdef', length: 16 },
 };
+const TINY: StoreResource = {
+  name: 'tiny',
+  idField: 'id',
+  idType: 'string',
+  idForm: { prefix: 't_', kind: 'random', alphabet: '01', length: 1 },
+};
 const MAX = 10_000;
 
 async function created(store: RecordStore, resource: StoreResource, record: JsonObject): Promise<JsonObject> {
@@ -52,7 +58,7 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
     let store: RecordStore;
     beforeEach(async () => {
       store = await factory();
-      await store.reset({}, [BOOKS, TAGS, NOTES, SCHEDULES, HOOKS]);
+      await store.reset({}, [BOOKS, TAGS, NOTES, SCHEDULES, HOOKS, TINY]);
     });
     afterEach(() => store.close());
 
@@ -93,6 +99,16 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
       for (const id of ids) expect(id).toMatch(/^wh_[0-9a-f]{16}$/);
       expect(new Set(ids).size).toBe(50);
       expect(await store.get('hooks', ids[0] ?? '')).toEqual(made[0]);
+    });
+
+    it('counts a resource whose small id space is taken as full, without a duplicate', async () => {
+      const tiny = TINY;
+      const ids = [await created(store, tiny, { n: 1 }), await created(store, tiny, { n: 2 })].map(
+        (r) => r.id,
+      );
+      expect(ids.sort()).toEqual(['t_0', 't_1']);
+      expect(await store.create(tiny, { n: 3 }, MAX)).toEqual({ ok: false, reason: 'full' });
+      expect(await store.list('tiny')).toHaveLength(2);
     });
 
     it('keeps each resource apart, with its own id sequence', async () => {

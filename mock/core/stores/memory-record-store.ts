@@ -13,6 +13,9 @@ interface Bucket {
 /** A random UUID (v4) from WebCrypto, present in Node >= 19 and every browser. */
 export const uuid = (): string => globalThis.crypto.randomUUID();
 
+/** Draws of a random id in the document's form before a resource counts as full. */
+export const MAX_DRAWS = 64;
+
 /** A uniform random integer below `below` (at most 256), from WebCrypto. */
 export function randomBelow(below: number): number {
   const byte = new Uint8Array(1);
@@ -55,8 +58,11 @@ export function createMemoryRecordStore(): RecordStore {
         do id = ++b.seq;
         while (b.items.has(String(id)));
       } else if (form) {
+        // A small random space (`^[0-9a-f]{4}$`) can fill up: a bounded number of draws, then the resource is full.
+        let draws = 0;
         do id = makeId(form, ++b.seq, randomBelow);
-        while (b.items.has(id));
+        while (b.items.has(id) && ++draws < MAX_DRAWS);
+        if (b.items.has(id)) return { ok: false, reason: 'full' };
       } else id = uuid();
       key = String(id);
       // The id first, as a service that assigns it would answer.

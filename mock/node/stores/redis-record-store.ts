@@ -14,7 +14,7 @@ import type {
   StoreResource,
 } from '../../core/stores/types';
 import { makeId } from '../../../spec/id-form';
-import { randomBelow } from '../../core/stores/memory-record-store';
+import { MAX_DRAWS, randomBelow } from '../../core/stores/memory-record-store';
 import { luaScript, type RedisConnection } from './redis-connection';
 
 // KEYS: seq, hash, order, version, marker. ARGV: cap, floor, mode (int|prefixed|given), id key JSON, body JSON,
@@ -102,9 +102,11 @@ export function createRedisRecordStore(
 
   const create = async (r: StoreResource, record: JsonObject, max: number): Promise<CreateOutcome> => {
     // A random id in the document's form that another record holds already is drawn again.
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       const out = await createOnce(r, record, max);
-      if (out.ok || out.reason !== 'duplicate' || !out.drawn || attempt >= 8) return out.outcome;
+      if (out.ok || out.reason !== 'duplicate' || !out.drawn) return out.outcome;
+      // A small random space (`^[0-9a-f]{4}$`) can fill up: a bounded number of draws, then it is full.
+      if (attempt >= MAX_DRAWS) return { ok: false, reason: 'full' };
     }
   };
 
