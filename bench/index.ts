@@ -10,17 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConformance } from '../conformance/index';
-import { measureFetchAdapter, type FetchAdapterResult } from './fetch-adapter';
+import { measureFetchAdapter } from './fetch-adapter';
 import { judgeGoals, type Goal } from './goals';
 import { measureGrowth, type GrowthResult } from './growth';
 import { LARGE_DEFAULTS, measureLarge } from './large';
-import type { LargeResult } from './large-report';
 import { PROXY_DEFAULTS, measureProxy } from './proxy';
-import type { ProxyResult } from './proxy-report';
 import { median, runLoad, type LoadResult } from './lib/load';
 import { memoryOf, resetPeak } from './lib/proc';
 import { formatReport } from './report';
-import { measureStartup, type StartupResult } from './startup';
+import type { BenchResult, CellResult, Settings, WorkloadResult } from './results';
+import { measureStartup } from './startup';
 import {
   FULL_SPEC,
   byIdUnavailable,
@@ -36,63 +35,6 @@ import {
   type WorkDir,
 } from './targets';
 import { PRO_KEY, workloads, type TargetName, type Workload } from './workloads';
-
-export interface Settings {
-  rounds: number;
-  seconds: number;
-  warmupSeconds: number;
-  connections: number;
-  startupRuns: number;
-  growthSizes: number[];
-  large: boolean;
-  proxy: boolean;
-  prism: boolean;
-  logs: boolean;
-  cpuProf: boolean;
-}
-
-export interface CellResult {
-  runs: LoadResult[];
-  rps: number;
-  p50: number;
-  p99: number;
-  peakRss: number;
-  statuses: Record<string, number>;
-}
-
-export interface WorkloadResult {
-  title: string;
-  ours: TargetName;
-  expect: number;
-  targets: Partial<Record<TargetName, CellResult>>;
-}
-
-export interface BenchResult {
-  startedAt: string;
-  durationS: number;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    node: string;
-    platform: string;
-    loadStart: number[];
-    loadEnd: number[];
-  };
-  settings: Settings;
-  startup: StartupResult;
-  workloads: Partial<Record<string, WorkloadResult>>;
-  skipped: Partial<Record<string, string>>;
-  peakRssOverall: Partial<Record<TargetName, number>>;
-  conformance: { ms: number; pass: number; fail: number; skip: number };
-  /** createFetchHandler called in-process, one request at a time. */
-  fetchAdapter: FetchAdapterResult;
-  growth: GrowthResult[];
-  /** Issue 22: GitHub's description side by side with Prism, and the generated family; null with --skip-large. */
-  large: LargeResult | null;
-  /** Issue 23: the validation proxy against a bare pass-through and Prism's proxy; null with --skip-proxy. */
-  proxy: ProxyResult | null;
-  goals: Goal[];
-}
 
 function settingsFromArgv(): Settings {
   const { values } = parseArgs({

@@ -9,7 +9,7 @@ import { table } from './lib/table';
 export interface SideBySide {
   /** Process start to the first answer (ours: validation cache warm). */
   startMs: number;
-  /** Ours only: the same with PETSTORE_SPEC_CACHE=off (what a first start pays). */
+  /** Ours only: the same with SPEC_VALIDATION_CACHE=off (what a first start pays). */
   coldStartMs?: number;
   /** VmHWM right after the first answer, and at the end of the run (bytes). */
   startRss: number;

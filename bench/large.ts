@@ -45,7 +45,7 @@ async function startOurs(spec: string, keysFile: string, probePath: string, cold
   const port = await freePort();
   const args = [MOCK_MAIN, '--port', String(port), '--spec', spec, '--seed', 'none', '--quiet'];
   args.push('--keys', keysFile, '--ban-threshold', '0');
-  const env = cold ? { PETSTORE_SPEC_CACHE: 'off' } : undefined;
+  const env = cold ? { SPEC_VALIDATION_CACHE: 'off' } : undefined;
   return startServer({ name: `ours ${path.basename(spec)}`, args, port, probePath, logFile: null, env });
 }
 

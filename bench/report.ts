@@ -3,7 +3,7 @@ import { verdict } from './goals';
 import { formatLarge } from './large-report';
 import { formatProxy } from './proxy-report';
 import { table } from './lib/table';
-import type { BenchResult, CellResult, WorkloadResult } from './index';
+import type { BenchResult, CellResult, WorkloadResult } from './results';
 import type { Timing } from './startup';
 import type { TargetName } from './workloads';
 

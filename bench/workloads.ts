@@ -1,5 +1,3 @@
-import type { RotatingHeader } from './lib/load';
-
 /**
  * The bench's workloads (issues 5 and 14): the request each sends, the path, and which servers run it.
  * Keys and addresses are chosen so no answer turns into a 429: the enterprise key has a limit no run reaches,
@@ -16,6 +14,14 @@ export type WorkloadName = 'list' | 'create' | 'unauthorized' | 'not-found' | 'b
 /** The servers: our mock (default spec; the full spec with 10 or 10,000 stored), Prism, the bare ceiling. */
 export type TargetName = 'ours' | 'ours-log' | 'ours-10' | 'ours-10k' | 'prism' | 'prism-log' | 'ceiling';
 export type TargetKind = 'ours' | 'prism' | 'ceiling';
+
+/** A request header whose value the load changes every few milliseconds (one client address after another). */
+export interface RotatingHeader {
+  name: string;
+  /** The value for the i-th change (i counts up over the whole run, across connections). */
+  value(i: number): string;
+  everyMs: number;
+}
 
 export interface BenchRequest {
   method: 'GET' | 'POST';

@@ -94,8 +94,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       return { ok: false, error: `--${name} must be an integer >= ${min}, got "${raw}"` };
     numbers[name] = Number(raw);
   }
-  const key = one('key') ?? env.PETSTORE_API_KEY;
-  if (!key) return { ok: false, error: 'no API key: pass --key or set PETSTORE_API_KEY' };
+  // The older names came first and stay part of the CLI contract.
+  const key = one('key') ?? env.CONFORMANCE_API_KEY ?? env.PETSTORE_API_KEY;
+  if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
   const reports: CliOptions['reports'] = [];
   for (const spec of values.get('report') ?? []) {
     const m = /^([a-z]+)=(.+)$/.exec(spec);
@@ -125,7 +126,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       run: {
         target,
         key,
-        quotaKey: one('quota-key') ?? (env.PETSTORE_QUOTA_KEY || undefined),
+        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || env.PETSTORE_QUOTA_KEY || undefined),
         specFile: one('spec'),
         scenariosDir: one('scenarios'),
         include: values.get('include'),

@@ -1,23 +1,34 @@
-/** The text of `--help`, with the rule catalogue. */
-import { RULES } from './rules';
+/** The text of `--help`: the engine's options and rules, then each shipped document's own rules. */
+import { commandName } from '../spec/paths';
+import { CATALOGUE, ENGINE_RULES, RULES } from './rules';
+import type { Rule } from './types';
+
+const width = Math.max(...RULES.map((r) => r.id.length));
+const line = (r: Rule) =>
+  `  ${r.id.padEnd(width)}  ${r.kind.padEnd(10)} ${r.source.padEnd(3)} ${r.title}${r.tags.includes('quota') ? ' [quota]' : ''}`;
+
+/** Each catalogue file under its own heading: its rules, and the operations that make a document get them. */
+function catalogueSections(): string {
+  return CATALOGUE.map((file) => {
+    const ops = [...new Set(file.rules.flatMap((r) => r.operations))].join(', ');
+    return `${file.title} (listed only on a document with the operations they name: ${ops}):\n${file.rules.map(line).join('\n')}\n`;
+  }).join('\n');
+}
 
 /** Usage, every option, exit codes and the rules. */
 export function helpText(): string {
-  const width = Math.max(...RULES.map((r) => r.id.length));
-  const rules = RULES.map(
-    (r) =>
-      `  ${r.id.padEnd(width)}  ${r.kind.padEnd(10)} ${r.source.padEnd(3)} ${r.title}${r.tags.includes('quota') ? ' [quota]' : ''}`,
-  );
-  return `Usage: petstore-conformance --target <base URL ending in /v1> [options]
+  const rules = ENGINE_RULES.map(line);
+  return `Usage: ${commandName('conformance')} --target <base URL ending in /v1> [options]
        (in a clone of the repository: npm run conformance -- --target ... [options])
 
-Checks a pet store server against the contract (spec/openapi.yaml and the interface document):
-scripted scenarios, generated checks, and every response checked against the spec.
+Checks a server against its OpenAPI document: the rules every document gets, rules generated from the
+document, scripted scenarios, and every response checked against the document. Without --spec the
+document is the one shipped in this package (spec/openapi.yaml), whose own rules are listed last.
 
 Options:
   --target URL        base URL of the server, ending in /v1 (required)
-  --key K             API key for the ordinary checks (or env PETSTORE_API_KEY, preferred; never printed)
-  --quota-key K       a separate key the quota rules may spend (or env PETSTORE_QUOTA_KEY)
+  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed)
+  --quota-key K       a separate key the quota rules may spend (or env CONFORMANCE_QUOTA_KEY)
   --spec FILE         OpenAPI document (default spec/openapi.yaml, the copy in this package); lifecycle, body, auth and rate-limit
                       rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
   --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios in this package); "none" runs only the
@@ -49,12 +60,13 @@ Exit codes:
   1  a rule failed, or coverage under --min-coverage
   2  the run could not happen (target unreachable, bad spec, bad scenario file, bad arguments)
 
-Rules (id, kind, source, title):
+Rules of every document (id, kind, source, title):
 ${rules.join('\n')}
 
 Generated from the document (see conformance/README.md): crud.<resource>.<step> (create, read, listed,
 replace, merge-patch or json-patch, delete, delete-then-404, delete-again-404, unknown-id-404, read-only-rejected) and
 body.<operationId>.<case> (valid, malformed-json, not-an-object, missing-<p>, type-<p>, min-length-<p>,
 max-length-<p>, minimum-<p>, maximum-<p>, enum-<p>, unknown-property).
-`;
+
+${catalogueSections()}`;
 }

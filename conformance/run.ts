@@ -16,7 +16,7 @@ import { scenarioCheck } from './execute/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectRules } from './load/select-rules';
-import { RULES } from './rules';
+import { catalogueFor, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 
@@ -53,7 +53,11 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const generated = generateRules(spec, model);
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
-  const allRules = [...RULES, ...generated.rules, ...scenarios.rules];
+  const operationIds = new Set(spec.byId.keys());
+  const catalogue = catalogueFor(operationIds).rules;
+  const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
+  if (withheld) throw new ConformanceError(withheld);
+  const allRules = [...catalogue, ...generated.rules, ...scenarios.rules];
   const selected = selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
@@ -156,10 +160,10 @@ function validateOptions(options: ConformanceOptions): void {
   }
   if (!/^https?:$/.test(url.protocol))
     throw new ConformanceError(`--target must be http(s), not ${url.protocol}`);
-  if (!options.key) throw new ConformanceError('no API key: pass --key or set PETSTORE_API_KEY');
+  if (!options.key) throw new ConformanceError('no API key: pass --key or set CONFORMANCE_API_KEY');
 }
 
-/** §9: the target ends in the document's version segment (`/v1` for the pet store), when it has one. */
+/** §9: the target ends in the document's version segment (`/v1` for the default document), when it has one. */
 function validateTarget(target: string, spec: LoadedSpec): void {
   const version = /\/v\d+$/.exec(spec.basePath)?.[0];
   const pathname = new URL(target).pathname.replace(/\/+$/, '');

@@ -5,7 +5,7 @@
  */
 import type { CompiledSpec, OperationSpec } from './compile';
 import { innerSchema, wraps } from './envelope';
-import type { Resource } from './resources';
+import type { Resource } from './resource-types';
 import type { Schema } from './schema-shape';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */

@@ -14,6 +14,7 @@ import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
 import { describeIdForm, idFormOf, type IdForm } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
+import type { Action, Resource } from './resource-types';
 import {
   arrayItems,
   objectShape,
@@ -23,41 +24,9 @@ import {
   type Schema,
 } from './schema-shape';
 
-export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
-export type CollectionAction = 'create' | 'list' | 'update';
-export type Action = ItemAction | CollectionAction;
-const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
+export type { Action, CollectionAction, ItemAction, Resource } from './resource-types';
 
-export interface Resource {
-  /** `x-mock.resource`, else the collection path's last segment (`categories`, `special-events`). */
-  name: string;
-  collectionPath: string;
-  itemPath?: string;
-  itemParam?: string;
-  /** The id property, or undefined when the document gives no way to address one item. */
-  idField?: string;
-  idType: 'integer' | 'string';
-  /** The form of generated string ids (`sched_1`, `wh_` and 16 hex digits); undefined: UUIDs (issue 26.6). */
-  idForm?: IdForm;
-  /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
-  idSource: 'server' | 'client';
-  /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
-  itemSchema: Schema;
-  /** Required properties of the item the create does not take (`author`, `createdAt`): the server fills them. */
-  serverFilled?: string[];
-  /** readOnly properties of the item schema (the server's; a client that sends one gets 400). */
-  readOnly: string[];
-  /** operationId of each action the document has. */
-  operations: Partial<Record<Action, string>>;
-  /** Bodies wrapped in a named object (`{"article": {...}}`) in and out; the item schema is the inside. */
-  envelope?: string;
-  /** The patch takes a JSON Patch (RFC 6902), not a merge patch (RFC 7396). */
-  jsonPatch?: boolean;
-  /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
-  listEnvelope?: { property: string };
-  /** Documented paging query parameters of the list. */
-  paging?: { page?: string; limit?: string; offset?: string; cursor?: string };
-}
+const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
 
 export interface Binding {
   resource: Resource;

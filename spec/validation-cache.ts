@@ -3,7 +3,7 @@
  * validation (it dominates start-up). An entry is keyed by the main file and holds a hash of every file the
  * document was read from; any changed byte in any of them, or another swagger-parser version, means a new
  * validation; so does another version of swagger-parser or of the upgrader. Only valid documents are ever
- * remembered. `PETSTORE_SPEC_CACHE=off` turns it off.
+ * remembered. `SPEC_VALIDATION_CACHE=off` turns it off (the older name is read too).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -27,10 +27,11 @@ export interface Remembered {
 
 // `bundle`: entries hold the bundled document (internal $refs), resolved in memory at load.
 const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}+bundle+strict-notes+structure`;
-const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'petstore-spec');
+const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation');
 
 const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
-const enabled = (): boolean => process.env.PETSTORE_SPEC_CACHE !== 'off';
+const enabled = (): boolean =>
+  (process.env.SPEC_VALIDATION_CACHE ?? process.env.PETSTORE_SPEC_CACHE) !== 'off';
 const entryPath = (file: string): string =>
   path.join(DIR, `${sha(`${PARSER_VERSION}\0${path.resolve(file)}`)}.json`);
 

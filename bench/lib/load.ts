@@ -1,6 +1,6 @@
 /** Load from autocannon, programmatically, on 127.0.0.1: one bounded run, reduced to the numbers we report. */
 import autocannon, { type Client } from 'autocannon';
-import type { BenchRequest } from '../workloads';
+import type { BenchRequest, RotatingHeader } from '../workloads';
 import { sampleRss } from './proc';
 
 export interface LoadResult {
@@ -11,13 +11,6 @@ export interface LoadResult {
   peakRss: number;
   statuses: Record<string, number>;
   errors: number;
-}
-
-export interface RotatingHeader {
-  name: string;
-  /** The value for the i-th change (i counts up over the whole run, across connections). */
-  value(i: number): string;
-  everyMs: number;
 }
 
 /**

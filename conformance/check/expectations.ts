@@ -1,7 +1,7 @@
 /** A scenario step's expectations against one response: a list of problems, empty when they hold. */
+import { mostUsedErrorResponse } from '../../spec/error-response';
 import { formatAjvErrors, type LoadedSpec } from '../../spec/load';
 import type { StepExpect } from '../load/scenario-schema';
-import { mostUsedErrorResponse } from '../../mock/core/error-shape';
 import { getPointer, render } from '../execute/template';
 import type { RecordedResponse } from '../types';
 

@@ -22,7 +22,7 @@ export const quotaCheck: Check = {
   rules: RULES,
   phase: 'last',
   async run(ctx: RunContext): Promise<Finding[]> {
-    if (!ctx.hasQuotaKey) return skipAll('no quota key: pass --quota-key or set PETSTORE_QUOTA_KEY');
+    if (!ctx.hasQuotaKey) return skipAll('no quota key: pass --quota-key or set CONFORMANCE_QUOTA_KEY');
     if (!ctx.probe.op) return skipAll(ctx.probe.reason);
     const path = ctx.probe.op.path;
     const operationId = ctx.probe.op.operationId;

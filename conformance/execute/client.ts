@@ -27,7 +27,7 @@ export type Auth =
 
 export interface Outgoing {
   method: string;
-  /** Path under the target (`/categories`), or `url` for an absolute address. */
+  /** Path under the target (`/books`), or `url` for an absolute address. */
   path?: string;
   url?: string;
   query?: Record<string, string>;

@@ -6,7 +6,7 @@ import type { OperationSpec } from '../../spec/load';
 import { unwrap } from '../../spec/envelope';
 import type { Resource, ResourceModel } from '../../spec/resources';
 import type { Exchange } from '../types';
-import { notFoundStatus } from '../generate/requests';
+import { notFoundStatus } from '../../spec/statuses';
 
 export interface CreatedItem {
   resource: Resource;

@@ -3,10 +3,13 @@ import { isJsonMediaType, type OperationSpec } from '../../spec/load';
 import { mapItem, unwrap } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
+import { successStatuses } from '../../spec/statuses';
 import type { Outgoing, SendResult } from '../execute/client';
 import type { RunContext } from '../execute/check-context';
 import { generateValid } from '../execute/generate-bodies';
 import type { Exchange, RecordedResponse } from '../types';
+
+export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
 /** The JSON media type the operation documents for its body (merge patches keep theirs). */
 export function jsonMediaType(op: OperationSpec): string {
@@ -31,22 +34,6 @@ export function bodyRequest(
 /** The item path of `resource` for `id` (`/pets/{petId}` -> `/pets/7`), for `template` when given. */
 export function itemPathOf(resource: Resource, id: string, template = resource.itemPath ?? ''): string {
   return template.replace(`{${resource.itemParam ?? ''}}`, encodeURIComponent(id));
-}
-
-/** Documented 2xx statuses of an operation. */
-export const successStatuses = (op: OperationSpec): string[] =>
-  [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s));
-
-/** The status an unknown id gets: 404, or 400 where the operation documents only that (nor 4XX, nor default). */
-export function notFoundStatus(op: OperationSpec): number {
-  const r = op.responses;
-  return r.has('404') || r.has('4XX') || r.has('default') || !r.has('400') ? 404 : 400;
-}
-
-/** The status a documented rejection of a bad body has: 400, or 422 when only that is documented. */
-export function rejectStatuses(op: OperationSpec): number[] {
-  const documented = [...op.responses.keys()];
-  return documented.includes('400') || !documented.includes('422') ? [400] : [422];
 }
 
 export type Created =

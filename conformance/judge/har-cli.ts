@@ -1,4 +1,4 @@
-/** `petstore-conformance --judge-har FILE.har --spec FILE [--report KIND=FILE]… [--min-coverage PERCENT]`. */
+/** The runner's `--judge-har FILE.har --spec FILE [--report KIND=FILE]… [--min-coverage PERCENT]`. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -7,7 +7,7 @@ export interface StepRequest {
   params?: Record<string, unknown>;
   /** With `path`, instead of `operation`: a request the document may not describe (an unknown path). */
   method?: string;
-  /** Path relative to the target, e.g. `/categories`; may use `{{name}}` templates. */
+  /** Path relative to the target, e.g. `/books`; may use `{{name}}` templates. */
   path?: string;
   /** `key` (default) sends the API key as a bearer token; `none` sends no Authorization header. */
   auth?: 'key' | 'none';
@@ -20,7 +20,7 @@ export interface StepRequest {
 
 export interface StepExpect {
   status?: number | number[];
-  /** A component schema of the spec the body must match, e.g. `Category`. */
+  /** A component schema of the spec the body must match, e.g. `Book`. */
   schema?: string;
   /** The body is an Error whose `status` equals the HTTP status. */
   error?: boolean;

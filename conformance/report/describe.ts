@@ -1,7 +1,13 @@
 /** Short one-line texts of evidence, shared by the reporters. */
 import type { Evidence, Report, RuleResult } from '../types';
 
-/** `POST http://host/v1/categories -> 400` with the first line of the problem. */
+/** Extra facts a reporter may show that are not part of the report object. */
+export interface ReportMeta {
+  seed?: number;
+  color?: boolean;
+}
+
+/** `POST http://host/v1/books -> 400` with the first line of the problem. */
 export function describeEvidence(e: Evidence): string {
   const req = e.request ? `${e.request.method} ${e.request.url}` : '';
   const res = e.response ? ` -> ${e.response.status}` : '';

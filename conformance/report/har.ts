@@ -2,6 +2,7 @@
  * Exchanges -> HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the format browser devtools import and
  * replay tools read. Pure: the exchanges are already masked by the client (keys, tokens, passwords, cookies).
  */
+import { commandName } from '../../spec/paths';
 import type { Exchange } from '../types';
 
 interface HarHeader {
@@ -110,7 +111,7 @@ export function toHar(exchanges: readonly Exchange[], version: string): Har {
   return {
     log: {
       version: '1.2',
-      creator: { name: 'petstore-conformance', version },
+      creator: { name: commandName('conformance'), version },
       entries: exchanges.map(entryOf),
     },
   };

@@ -6,7 +6,7 @@
 import { maskAuthorization } from '../mask';
 import type { CoverageEntry, Evidence, RecordedRequest, Report, RuleResult } from '../types';
 import { bodyExcerpt, whyOf } from './describe';
-import type { ReportMeta } from './index';
+import type { ReportMeta } from './describe';
 
 const esc = (text: string): string =>
   text.replace(

@@ -1,7 +1,7 @@
 /** A readable terminal table: one line per rule, then evidence of failures, coverage gaps and a summary. */
 import type { Report } from '../types';
 import { bodyExcerpt, cleanupLines, describeEvidence, whyOf } from './describe';
-import type { ReportMeta } from './index';
+import type { ReportMeta } from './describe';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 

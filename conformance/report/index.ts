@@ -1,9 +1,12 @@
 /** Reporters only format values: a report in, a string out. */
 import type { Report } from '../types';
+import type { ReportMeta } from './describe';
 import { formatHtml } from './html';
 import { formatHuman } from './human';
 import { formatJunit } from './junit';
 import { formatMarkdown } from './markdown';
+
+export type { ReportMeta } from './describe';
 
 export const REPORTERS = ['human', 'json', 'junit', 'markdown', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -19,12 +22,6 @@ function checkReport(report: unknown, name: unknown): void {
     throw new TypeError(
       `formatReport: reporter must be one of ${REPORTERS.join(', ')}, got ${JSON.stringify(name)}`,
     );
-}
-
-/** Extra facts a reporter may show that are not part of the report object. */
-export interface ReportMeta {
-  seed?: number;
-  color?: boolean;
 }
 
 /** Format `report` with the named reporter. */

@@ -1,7 +1,7 @@
 /** A Markdown summary for a CI job's summary page. */
 import type { Report } from '../types';
 import { cleanupLines, describeEvidence, whyOf } from './describe';
-import type { ReportMeta } from './index';
+import type { ReportMeta } from './describe';
 
 const ICON = { pass: '✅ pass', fail: '❌ fail', skip: '⏭️ skip' } as const;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

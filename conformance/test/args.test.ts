@@ -10,6 +10,18 @@ describe('parseArgs', () => {
     expect(fromEnv.ok && !fromEnv.help && fromEnv.cli.run).toMatchObject({ key: 'k2', quotaKey: 'q' });
   });
 
+  it('takes the key from CONFORMANCE_API_KEY first, and the older names still work', () => {
+    const both = parseArgs(T, {
+      CONFORMANCE_API_KEY: 'new',
+      PETSTORE_API_KEY: 'old',
+      CONFORMANCE_QUOTA_KEY: 'nq',
+      PETSTORE_QUOTA_KEY: 'oq',
+    });
+    expect(both.ok && !both.help && both.cli.run).toMatchObject({ key: 'new', quotaKey: 'nq' });
+    const fresh = parseArgs(T, { CONFORMANCE_API_KEY: 'k', CONFORMANCE_QUOTA_KEY: 'q' });
+    expect(fresh.ok && !fresh.help && fresh.cli.run).toMatchObject({ key: 'k', quotaKey: 'q' });
+  });
+
   it('reads every option, with repeatable and comma-separated filters', () => {
     const parsed = parseArgs(
       [

@@ -50,7 +50,7 @@ function compileDocument(entry: string, document: OpenAPIV3_1.Document): Compile
   const version =
     typeof raw.openapi === 'string' ? `OpenAPI ${raw.openapi}` : `Swagger ${String(raw.swagger)}`;
   const advice =
-    'convert it to 3.1, or serve the file with `petstore-mock --spec FILE`, which upgrades it at load';
+    'convert it to 3.1, or serve the file with the mock command (`--spec FILE`), which upgrades it at load';
   if (raw.openapi === undefined)
     throw new TypeError(`${entry}: options.document is ${version}; this entry reads OpenAPI 3.1: ${advice}`);
   try {

@@ -28,7 +28,7 @@ export interface EngineOptions {
   document: OpenAPIV3_1.Document | CompiledSpec;
   /** The valid credentials: a keys list, or a whole keys file (with its plans). */
   keys?: readonly KeyEntry[] | KeysFile;
-  /** Seed records by resource name (`{ "categories": [ … ] }`). */
+  /** Seed records by resource name (`{ "books": [ … ] }`). */
   seed?: SeedData;
   clock?: Clock;
   records?: RecordStore;

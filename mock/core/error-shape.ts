@@ -6,6 +6,7 @@
  * problem details. Shapes are worked out once per schema, never per request.
  */
 import type { CompiledSpec, OperationSpec, ResponseSpec } from '../../spec/compile';
+import { errorResponse, mostUsedErrorResponse } from '../../spec/error-response';
 import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from './sample';
 import { statusText } from './status-text';
@@ -156,9 +157,6 @@ function newId(maxLength: number | undefined): string {
 const hasId = (shape: Shape): boolean =>
   (shape.fields ?? []).some((f) => f.role === 'id' || (f.inner !== undefined && hasId(f.inner)));
 
-const errorResponse = (r: ResponseSpec | undefined): ResponseSpec | undefined =>
-  r?.schema && r.contentType ? r : undefined;
-
 /** Render the mock's own errors in the document's shapes. */
 export interface ErrorShaper {
   render(operation: OperationSpec | undefined, status: number, error: ErrorFields): RenderedError;
@@ -174,33 +172,6 @@ export interface ErrorShaper {
 const CACHED_ERRORS = 256;
 const MESSAGE_MAX = 256;
 const utf8 = new TextEncoder();
-
-const mostUsed = new WeakMap<CompiledSpec, ResponseSpec | undefined>();
-
-/** The error response the document uses most (4xx/5xx/default with a schema), compared by schema and media type. */
-export function mostUsedErrorResponse(spec: CompiledSpec): ResponseSpec | undefined {
-  if (mostUsed.has(spec)) return mostUsed.get(spec);
-  const counts = new Map<string, { n: number; response: ResponseSpec }>();
-  for (const op of spec.operations) {
-    for (const [status, r] of op.responses) {
-      if (!/^[45]|^default$/.test(status) || !errorResponse(r)) continue;
-      let key: string;
-      try {
-        key = `${r.contentType} ${JSON.stringify(r.schema)}`;
-      } catch {
-        continue; // a circular schema: not an error shape anyone writes
-      }
-      const entry = counts.get(key) ?? { n: 0, response: r };
-      entry.n++;
-      counts.set(key, entry);
-    }
-  }
-  let most: ResponseSpec | undefined;
-  let best = 0;
-  for (const { n, response } of counts.values()) if (n > best) [most, best] = [response, n];
-  mostUsed.set(spec, most);
-  return most;
-}
 
 /** Work out the document's error shapes once. */
 export function createErrorShaper(spec: CompiledSpec): ErrorShaper {

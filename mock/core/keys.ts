@@ -2,7 +2,7 @@
  * The keys file, as data: `{ "plans": { "free": { "perMinute": 60, "perDay": 1000 }, … }, "keys": [ { "key":
  * "...", "plan": "free", "name": "alice" }, { "key": "...", "plan": "enterprise", "perMinute": 5000, "perDay":
  * 2000000 } ] }`. `plans` is optional and adds to the built-in plans (a plan of the same name replaces one); a key of a plan without fixed limits (the
- * pet store's enterprise) gives its own. Checked once at start; a bad entry is refused by name. Digests come from
+ * the default document's enterprise plan) gives its own. Checked once at start; a bad entry is refused by name. Digests come from
  * WebCrypto, so the engine needs no node:crypto.
  */
 import type { ValidateFunction } from 'ajv';

@@ -1,9 +1,9 @@
-/** Seed records, keyed by resource name (`{ "categories": [ … ] }`), each checked against its create schema. */
+/** Seed records, keyed by resource name (`{ "books": [ … ] }`), each checked against its create schema. */
 import { formatAjvErrors, type CompiledSpec } from '../../spec/compile';
 import type { ResourceModel } from '../../spec/resources';
 import type { SeedData } from './stores/types';
 
-/** Pure: the first problem of `seed` (`categories/0: /name must be string`), or undefined when it is good. */
+/** Pure: the first problem of `seed` (`books/0: /title must be string`), or undefined when it is good. */
 export function checkSeed(seed: unknown, model: ResourceModel, spec: CompiledSpec): string | undefined {
   if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
     return 'must be an object of arrays keyed by resource name';

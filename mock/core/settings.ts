@@ -1,8 +1,9 @@
 /**
  * The engine's settings: every "not shown" detail of the interface that the mock decides, as plain data.
  * The Node layer (mock/node/config.ts) fills them from argv and env; the fetch and MSW adapters take them as
- * options. Nothing here reads a file or the environment.
+ * options. Nothing here reads a file or the environment; the shipped settings are data bundled with the code.
  */
+import shipped from '../../spec/openapi.settings.json';
 
 /** Extra bounds the mock puts on a request body property, where the document publishes none. */
 export interface PropertyRule {
@@ -69,45 +70,95 @@ export interface MockConfig {
   trustProxy: string[];
   /** Accept keys shorter than 16 characters from a keys file (the shipped demo keys always are). */
   allowShortKeys: boolean;
+  /** The settings file read at start and on a --watch reload; null: the shipped settings, or none. */
+  settingsFile: string | null;
+  /** What the command line set over the settings file, kept so a reload applies it again. */
+  settingsFlags: SettingsFlags;
 }
 
-/** §8: the pet store's plans (enterprise limits come from each key entry). */
+/** Command-line values that win over a settings file. */
+export interface SettingsFlags extends BoundTuning {
+  allowUnknownFields?: boolean;
+  sunset?: string;
+  successorLink?: string;
+}
+
+/** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
+export interface DocumentSettings {
+  /** A heading for `--help`, naming whose settings these are. */
+  title?: string;
+  description?: string;
+  allowUnknownFields?: boolean;
+  /** The mock's own bounds, keyed by component schema name, then property name. */
+  bodyBounds?: Record<string, Record<string, PropertyRule>>;
+  sunset?: string | null;
+  successorLink?: string | null;
+  /** The plans keys may name, when the keys file defines none. */
+  plans?: Record<string, PlanLimits>;
+}
+
+/** The shipped settings: the default document's (spec/openapi.settings.json), for every adapter. */
+export const SHIPPED_SETTINGS: Readonly<DocumentSettings> = Object.freeze(shipped as DocumentSettings);
+
+/** §8: the default plans, from the shipped settings (enterprise limits come from each key entry). */
 export const DEFAULT_PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze({
-  free: { perMinute: 60, perDay: 1_000 },
-  pro: { perMinute: 300, perDay: 10_000 },
-  business: { perMinute: 1_000, perDay: 100_000 },
+  ...SHIPPED_SETTINGS.plans,
 });
 
-/**
- * The pet store's own settings for what §2 leaves unpublished: an empty category name is refused, names up to
- * 200 characters, descriptions up to 2000. Keyed by schema name: other documents get no extra bounds.
- */
-export const PETSTORE_POLICY: Readonly<ValidationPolicy> = Object.freeze({
-  allowUnknownFields: false,
-  rules: { NewCategory: { name: { minLength: 1, maxLength: 200 }, description: { maxLength: 2000 } } },
-});
+/** Pure: the validation policy a settings file gives. */
+export function policyOf(settings: DocumentSettings): ValidationPolicy {
+  return { allowUnknownFields: settings.allowUnknownFields ?? false, rules: settings.bodyBounds ?? {} };
+}
+
+/** How the bound flags tune a settings file's `name` and `description` bounds (0 = no limit). */
+export interface BoundTuning {
+  allowEmptyName?: boolean;
+  maxName?: number;
+  maxDescription?: number;
+}
 
 /**
- * The pet store's body bounds with the flags applied: `--allow-empty-name`, `--max-name-length` and
- * `--max-description-length` tune the NewCategory rules (0 = no limit).
+ * Pure: `policy` with the tuning applied to every bounded `name` (`--allow-empty-name`, `--max-name-length`)
+ * and `description` (`--max-description-length`) property; other bounds are kept.
  */
-export function petstorePolicy(
-  allowUnknownFields: boolean,
-  allowEmptyName: boolean,
-  maxName: number,
-  maxDescription: number,
-): ValidationPolicy {
-  const base = PETSTORE_POLICY.rules.NewCategory ?? {};
-  const name = {
-    ...base.name,
-    minLength: allowEmptyName ? undefined : 1,
-    maxLength: maxName > 0 ? maxName : undefined,
+export function tuneBounds(policy: ValidationPolicy, tuning: BoundTuning): ValidationPolicy {
+  const clean = (o: PropertyRule): PropertyRule =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const maxOf = (n: number | undefined, was: number | undefined) =>
+    n === undefined ? was : n > 0 ? n : undefined;
+  const tune = (property: string, rule: PropertyRule): PropertyRule => {
+    if (property === 'name')
+      return clean({
+        ...rule,
+        minLength: tuning.allowEmptyName ? undefined : rule.minLength,
+        maxLength: maxOf(tuning.maxName, rule.maxLength),
+      });
+    if (property === 'description')
+      return clean({ ...rule, maxLength: maxOf(tuning.maxDescription, rule.maxLength) });
+    return rule;
   };
-  const description = { ...base.description, maxLength: maxDescription > 0 ? maxDescription : undefined };
-  const clean = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const rules = Object.fromEntries(
+    Object.entries(policy.rules).map(([schema, props]) => [
+      schema,
+      Object.fromEntries(Object.entries(props).map(([p, r]) => [p, tune(p, r)])),
+    ]),
+  );
+  return { allowUnknownFields: policy.allowUnknownFields, rules };
+}
+
+/** Pure: the settings a file gives, with the command line's values over them; plans fall back to `plans`. */
+export function applySettings(
+  settings: DocumentSettings,
+  flags: SettingsFlags,
+  plans: Readonly<Record<string, PlanLimits>>,
+): Pick<MockConfig, 'policy' | 'sunset' | 'successorLink' | 'plans'> {
+  const policy = policyOf(settings);
+  if (flags.allowUnknownFields) policy.allowUnknownFields = true;
   return {
-    allowUnknownFields,
-    rules: { ...PETSTORE_POLICY.rules, NewCategory: { name: clean(name), description: clean(description) } },
+    policy: tuneBounds(policy, flags),
+    sunset: flags.sunset ?? settings.sunset ?? null,
+    successorLink: flags.successorLink ?? settings.successorLink ?? null,
+    plans: settings.plans ?? plans,
   };
 }
 
@@ -123,7 +174,7 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   redisUrl: 'redis://127.0.0.1:6379',
   corsOrigins: ['*'],
   maxBodyBytes: 1024 * 1024,
-  policy: PETSTORE_POLICY,
+  policy: policyOf(SHIPPED_SETTINGS),
   banThreshold: 30,
   banSeconds: 300,
   sunset: null,
@@ -142,4 +193,6 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   plans: DEFAULT_PLANS,
   trustProxy: [],
   allowShortKeys: false,
+  settingsFile: null,
+  settingsFlags: {},
 });

@@ -7,12 +7,25 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
 import { maskUrl } from '../core/redact';
 import { parseTrustList } from './trust-proxy';
-import { ENGINE_DEFAULTS, petstorePolicy, type MockConfig, type ValidationPolicy } from '../core/settings';
+import {
+  applySettings,
+  ENGINE_DEFAULTS,
+  SHIPPED_SETTINGS,
+  type DocumentSettings,
+  type SettingsFlags,
+  type MockConfig,
+  type ValidationPolicy,
+} from '../core/settings';
+import { readSettingsFile } from './settings-file';
+
+export { HELP } from './help';
 
 export type { MockConfig, ValidationPolicy };
 
 export const DEFAULT_KEYS_FILE = path.join(projectRoot(), 'fixtures', 'keys.json');
 export const DEFAULT_SEED_FILE = path.join(projectRoot(), 'fixtures', 'seed.json');
+/** The default document's settings, shipped beside it. */
+export const DEFAULT_SETTINGS_FILE = path.join(projectRoot(), 'spec', 'openapi.settings.json');
 
 export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   ...ENGINE_DEFAULTS,
@@ -40,6 +53,7 @@ const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string', short: 'p' },
   spec: { type: 'string' },
+  settings: { type: 'string' },
   keys: { type: 'string' },
   seed: { type: 'string' },
   'no-seed': { type: 'boolean' },
@@ -67,47 +81,6 @@ const OPTIONS = {
   'trust-proxy': { type: 'string' },
   'allow-short-keys': { type: 'boolean' },
 } as const;
-
-export const HELP = `Usage: petstore-mock [options]     (in a clone of the repository: npm start -- [options])
-
-The pet store mock server: spec-driven, stateful, with bearer-key auth and per-plan rate limits.
-
-  --host HOST                  listen address (default 127.0.0.1)
-  --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
-  --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
-  --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
-  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json for the pet store, empty for
-                               another --spec; --seed none = empty)
-  --quiet, -q                  no request log lines
-  --store memory|redis         where records and counters live (default memory)
-  --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)
-  --cors-origins LIST          comma-separated allowed origins, * for any, none for no CORS (default *)
-  --max-body-bytes N           larger bodies get 413 (default 1048576)
-  --allow-unknown-fields       accept fields a request schema does not name (default: 400)
-  --allow-empty-name           accept name "" (default: 400)
-  --max-name-length N          longest name, 0 = no limit (default 200)
-  --max-description-length N   longest description, 0 = no limit (default 2000)
-  --ban-threshold N            429s within a minute that ban a key, 0 = never (default 30)
-  --ban-seconds N              length of a ban (default 300)
-  --sunset DATE                Sunset date of the deprecated pet lookup (not published; none by default)
-  --successor-link URL         Link rel="successor-version" of the deprecated pet lookup
-  --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
-  --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
-                               "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
-                               admin routes and the inspector are off
-  --no-inspector               turn off the inspector page /_mock/inspector (the API reference stays)
-  --watch                      reload spec, keys and seed files when they change (stored state is kept)
-  --example-engine spec|prism  who answers operations that are no resource: the document's examples, else
-                               values generated from its schemas (default), or Prism 5.12
-  --max-records N              most records one resource holds; more is a 409 record_limit (default 10000)
-  --no-ratelimit-fields        no IETF RateLimit / RateLimit-Policy fields (X-RateLimit-* stay)
-  --base-path PATH             serve under PATH instead of the first server URL's path
-  --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback) whose X-Forwarded-For names the
-                               client, for per-address limits behind a balancer (default: none)
-  --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
-  --version, -V                the package version
-  --help, -h                   this text
-`;
 
 export type ConfigResult =
   { ok: true; config: MockConfig } | { ok: false; error: string } | { ok: 'help' } | { ok: 'version' };
@@ -142,6 +115,20 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   if (exampleEngine !== 'spec' && exampleEngine !== 'prism') {
     errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
   }
+  const optionalInt = (name: string, raw: string | undefined) =>
+    raw === undefined ? undefined : int(name, raw, 0, 0);
+  const settingsArg = values.settings ?? env.MOCK_SETTINGS_FILE;
+  const settings = settingsOf(settingsArg, errors);
+  const flags: SettingsFlags = Object.fromEntries(
+    Object.entries({
+      allowUnknownFields: values['allow-unknown-fields'],
+      allowEmptyName: values['allow-empty-name'],
+      maxName: optionalInt('max-name-length', values['max-name-length']),
+      maxDescription: optionalInt('max-description-length', values['max-description-length']),
+      sunset: values.sunset,
+      successorLink: values['successor-link'],
+    }).filter(([, v]) => v !== undefined),
+  );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const specPath = path.resolve(values.spec ?? DEFAULTS.specPath);
   // The default seed holds the pet store's categories: another document starts empty unless --seed names one.
@@ -164,16 +151,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
             .map((o) => o.trim())
             .filter(Boolean),
     maxBodyBytes: int('max-body-bytes', values['max-body-bytes'], DEFAULTS.maxBodyBytes, 1),
-    policy: petstorePolicy(
-      values['allow-unknown-fields'] ?? false,
-      values['allow-empty-name'] ?? false,
-      int('max-name-length', values['max-name-length'], 200, 0),
-      int('max-description-length', values['max-description-length'], 2000, 0),
-    ),
+    ...applySettings(settings, flags, DEFAULTS.plans),
     banThreshold: int('ban-threshold', values['ban-threshold'], DEFAULTS.banThreshold, 0),
     banSeconds: int('ban-seconds', values['ban-seconds'], DEFAULTS.banSeconds, 1),
-    sunset: values.sunset ?? null,
-    successorLink: values['successor-link'] ?? null,
     admin: !values['no-admin'],
     adminToken: values['admin-token'] ?? env.MOCK_ADMIN_TOKEN ?? null,
     inspector: !values['no-inspector'],
@@ -185,12 +165,13 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     maxRecords: int('max-records', values['max-records'], DEFAULTS.maxRecords, 1),
     rateLimitFields: !values['no-ratelimit-fields'],
     basePath: values['base-path'] ?? null,
-    plans: DEFAULTS.plans,
     trustProxy: (values['trust-proxy'] ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     allowShortKeys: values['allow-short-keys'] ?? false,
+    settingsFile: settingsArg === undefined || settingsArg === 'none' ? null : path.resolve(settingsArg),
+    settingsFlags: flags,
   };
   const trust = parseTrustList(config.trustProxy);
   if (!trust.ok) errors.push(trust.error);
@@ -209,6 +190,15 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
   return { ok: true, config: Object.freeze(config) };
+}
+
+/** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */
+function settingsOf(arg: string | undefined, errors: string[]): DocumentSettings {
+  if (arg === 'none') return {};
+  if (arg === undefined) return SHIPPED_SETTINGS;
+  const read = readSettingsFile(path.resolve(arg));
+  if (!read.ok) errors.push(read.error);
+  return read.ok ? read.settings : {};
 }
 
 /** Pure: why `url` is no Redis URL ioredis can use, or undefined. Never echoes the URL (the caller masks it). */

@@ -18,7 +18,8 @@ import { buildDeps, settingsWith } from '../core/engine';
 import type { KeyEntry, KeysFile } from '../core/keys';
 import { silentLogger, type Logger } from '../core/log';
 import { buildStages } from '../core/pipeline';
-import type { MockConfig } from '../core/settings';
+import { applySettings, type MockConfig } from '../core/settings';
+import { readSettingsFile } from './settings-file';
 import type { LimiterStore, RecordStore, SeedData } from '../core/stores/types';
 import { resetState } from './admin';
 import { DEFAULT_KEYS_FILE, nodeDefaults } from './config';
@@ -73,7 +74,7 @@ export interface MockServer {
   listen(port?: number, host?: string): Promise<string>;
   /** Back to the seed records, with every counter and ban forgotten. */
   reset(): Promise<void>;
-  /** Reload the spec, keys and seed files now (what --watch does on a change); stored state is kept. */
+  /** Reload the spec, keys, seed and settings files now (what --watch does on a change); stored state is kept. */
   reload(): Promise<ReloadOutcome>;
   /** Lines saying what the mock inferred from the document (resources, actions, id fields). */
   inferred(): string[];
@@ -88,12 +89,20 @@ export interface MockServer {
  */
 export const NODE_STAGES = buildStages<NodeDeps>({ beforeLimit: [ownRoutes], afterLimit: [ownRefusals] });
 
+/** `config` with its settings file applied (the command line's values over it), as a reload applies it. */
+function withSettingsFile(config: MockConfig): MockConfig {
+  if (!config.settingsFile) return config;
+  const read = readSettingsFile(config.settingsFile);
+  if (!read.ok) throw new Error(read.error);
+  return Object.freeze({ ...config, ...applySettings(read.settings, config.settingsFlags, config.plans) });
+}
+
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions('createMockServer', options, SERVER_OPTION_RULES);
   const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
     options;
-  const config = settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides });
+  const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
   const spec = loaded.spec;
@@ -143,6 +152,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     specPath: config.specPath,
     keysFile: keys ? null : config.keysFile,
     seedFile: seed ? null : config.seedFile,
+    settingsFile: config.settingsFile,
   };
   const reload = createReloader(holder, sources, logger);
   const stopWatching = config.watch ? watchSources(sources, reload, watchIntervalMs) : () => undefined;

@@ -1,11 +1,11 @@
-/** The seed file: `{ "categories": [ … ], "pets": [ … ] }`, keyed by resource name, checked against the document. */
+/** The seed file: `{ "books": [ … ], "authors": [ … ] }`, keyed by resource name, checked against the document. */
 import { readFile } from 'node:fs/promises';
 import type { CompiledSpec } from '../../spec/compile';
 import { inferResources } from '../../spec/resources';
 import { checkSeed } from '../core/seed';
 import type { SeedData } from '../core/stores/types';
 
-/** Read and check a seed file; an error names the file and the entry (`categories/0: …`). */
+/** Read and check a seed file; an error names the file and the entry (`books/0: …`). */
 export async function loadSeedFile(
   file: string,
   spec: CompiledSpec,

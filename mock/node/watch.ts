@@ -1,6 +1,6 @@
 /**
- * --watch: reload the spec, keys and seed files when they change, without a restart and without touching the
- * stores (stored categories and counters stay). A reload builds a whole new Deps and swaps it in with one
+ * --watch: reload the spec, keys, seed and settings files when they change, without a restart and without touching the
+ * stores (stored records and counters stay). A reload builds a whole new Deps and swaps it in with one
  * assignment to the holder the HTTP adapter reads at the start of each request, so a request sees either the
  * old version or the new one, never a mix. A broken edit is refused with the reason logged; the last good
  * version keeps serving.
@@ -9,11 +9,13 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadSpec } from '../../spec/load';
 import { buildDeps } from '../core/engine';
+import { applySettings, DEFAULT_PLANS } from '../core/settings';
 import type { NodeDeps as Deps } from './deps';
 import { createExampleEngine } from './engines';
 import { loadKeysFile } from './keys-file';
 import type { Logger } from '../core/log';
 import { loadSeedFile } from './seed';
+import { readSettingsFile } from './settings-file';
 import { buildSpecDocuments } from './ui/documents';
 
 /** The files a reload reads; null where the value was given directly (tests) and has no file. */
@@ -21,6 +23,8 @@ export interface ReloadSources {
   specPath: string;
   keysFile: string | null;
   seedFile: string | null;
+  /** The --settings file (its values with the command line's over them); null for the shipped settings. */
+  settingsFile?: string | null;
 }
 
 export type ReloadOutcome = { ok: true; deps: Deps } | { ok: false; error: string };
@@ -41,6 +45,11 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
   if (keys && !keys.ok) return keys;
   const seed = sources.seedFile ? await loadSeedFile(sources.seedFile, loaded.spec) : null;
   if (seed && !seed.ok) return seed;
+  const settings = sources.settingsFile ? readSettingsFile(sources.settingsFile) : null;
+  if (settings && !settings.ok) return settings;
+  const config = settings
+    ? { ...current.config, ...applySettings(settings.settings, current.config.settingsFlags, DEFAULT_PLANS) }
+    : current.config;
   let documents;
   try {
     documents = buildSpecDocuments(specText, loaded.spec.basePath);
@@ -57,7 +66,7 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
       seed: seed ? seed.seed : current.seed,
       clock: current.clock,
       log: current.log,
-      config: current.config,
+      config,
       allowShortKeys: true,
       records: current.records,
       limiter: current.limiter,
@@ -91,7 +100,7 @@ export function createReloader(holder: { current: Deps }, sources: ReloadSources
     }
     holder.current = outcome.deps; // the one swap
     log.event('info', 'reloaded spec, keys and seed', { files: sourceFiles(sources) });
-    // A new spec means a new example engine: load it now, not on the first pet lookup.
+    // A new spec means a new example engine: load it now, not on the first request that needs it.
     if (outcome.deps.engine !== before.engine) setImmediate(() => void warm(outcome.deps));
     return outcome;
   };
@@ -113,7 +122,9 @@ export function createReloader(holder: { current: Deps }, sources: ReloadSources
 }
 
 const sourceFiles = (sources: ReloadSources): string[] =>
-  [sources.specPath, sources.keysFile, sources.seedFile].filter((f): f is string => !!f);
+  [sources.specPath, sources.keysFile, sources.seedFile, sources.settingsFile].filter(
+    (f): f is string => !!f,
+  );
 
 /** Watch the source files (stat polling, which survives editors that replace the file); returns `stop`. */
 export function watchSources(sources: ReloadSources, reload: Reload, intervalMs = 500): () => void {

@@ -1,7 +1,7 @@
 /**
  * Stage: security as the document declares it, per operation: no requirement (or `security: []`) is open;
  * alternatives are OR, schemes within one requirement are AND. Runs before validation: a bad body without a
- * key is 401. §5: the pet store requires its bearer key on every operation.
+ * key is 401. §5: the default document requires its bearer key on every operation.
  */
 import { unauthorized } from '../errors';
 import type { Stage } from '../context';

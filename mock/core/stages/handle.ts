@@ -239,7 +239,7 @@ export const handle: Stage = function handle(ctx, deps) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
   return whenReady(act(ctx, deps, binding, operation), (reply) =>
-    // An unknown id where the operation documents no 404 (the classic pet store's delete): its documented 400.
+    // An unknown id where the operation documents no 404 (the classic Swagger sample's delete): its documented 400.
     isErrorReply(reply) && reply.status === 404
       ? { reply: asDocumented(operation.responses, reply, [400]), ctx }
       : { reply, ctx },

@@ -13,7 +13,7 @@ export type RouteMatch = { operation: OperationSpec; rawParams: string[] } | { e
 type Found = { operation: OperationSpec; rawParams: string[] };
 
 /**
- * `get /categories` -> the operation, for paths without parameters, worked out once per document: a request
+ * `get /books` -> the operation, for paths without parameters, worked out once per document: a request
  * for one of them is one map lookup, no regular expression per operation and nothing allocated. Only where
  * the scan below would find that same operation (no earlier operation of the method matches the path).
  */

@@ -43,7 +43,7 @@ export interface StoreResource {
   idForm?: IdForm;
 }
 
-/** Seed records, keyed by resource name: `{ "categories": [ … ] }`. */
+/** Seed records, keyed by resource name: `{ "books": [ … ] }`. */
 export type SeedData = Readonly<Record<string, readonly JsonObject[]>>;
 
 export type CreateOutcome =

@@ -1,5 +1,5 @@
 /**
- * `--example-engine prism`: answers for the operations whose payloads are not published (pets, orders), from
+ * `--example-engine prism`: answers for the operations whose payloads are not published, from
  * the spec's examples, by @stoplight/prism-http 5.12 (the newest release that supports Node 20). Prism only mocks: our own router,
  * auth, validation and limiter sit in front of it, so its request validator never sees raw input
  * (a malformed percent-encoding kills a Prism process; here it never reaches Prism).
@@ -19,7 +19,7 @@ const CONFIG: IHttpConfig = {
 
 /**
  * The Prism-backed engine, built on first use (or by `warm()` right after start): loading Prism takes
- * longer than the rest of the start-up, and the category endpoints never need it.
+ * longer than the rest of the start-up, and the resource endpoints never need it.
  */
 export function createLazyPrismEngine(specPath: string): ExampleEngine & { warm(): Promise<void> } {
   let ready: Promise<ExampleEngine> | null = null;

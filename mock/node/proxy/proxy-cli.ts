@@ -1,4 +1,4 @@
-/** `petstore-mock --proxy UPSTREAM --spec FILE …`: flags, start, reports and exit code at SIGINT/SIGTERM. */
+/** The mock's `--proxy UPSTREAM --spec FILE …`: flags, start, reports and exit code at SIGINT/SIGTERM. */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../../../spec/load';
 import { maskUrl } from '../../core/redact';

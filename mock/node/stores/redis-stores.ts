@@ -2,6 +2,7 @@
  * The Redis-backed stores for a shared mock: several mock processes behind a load balancer see the same
  * records and the same rate limits (issue 6). Only main.ts builds these; the pipeline sees the interfaces.
  */
+import { commandName } from '../../../spec/paths';
 import { createRedisRecordStore, type RedisRecordStore } from './redis-record-store';
 import { connectRedis, type RedisLog } from './redis-connection';
 import { createRedisLimiterStore } from './redis-limiter-store';
@@ -12,7 +13,7 @@ export { redactRedisUrl } from './redis-connection';
 export interface RedisStoresOptions {
   /** `redis://[:password@]host:port[/db]`; the password never appears in a message or log. */
   url: string;
-  /** Put before every key, so several mocks can share one Redis; default `petstore-mock:`. */
+  /** Put before every key, so several mocks can share one Redis; default the mock command's name and a colon. */
   prefix?: string;
   /** A store call fails with StoreUnavailableError after this long without an answer; default 500. */
   commandTimeoutMs?: number;
@@ -32,7 +33,7 @@ export interface RedisStores {
 /** Connect to Redis and build both stores on one connection; rejects when Redis cannot be reached. */
 export async function createRedisStores(options: RedisStoresOptions): Promise<RedisStores> {
   const conn = await connectRedis(options);
-  const prefix = options.prefix ?? 'petstore-mock:';
+  const prefix = options.prefix ?? `${commandName('mock')}:`;
   // Each store's close() releases its share; the connection closes when neither needs it any more.
   let open = 2;
   const release = async (): Promise<void> => {

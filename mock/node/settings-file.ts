@@ -1,0 +1,72 @@
+/**
+ * `--settings FILE`: a document's settings (JSON or YAML), read and checked at start-up. The shape is
+ * DocumentSettings (mock/core/settings.ts); a bad file is an error value naming the file and the field.
+ */
+import fs from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { createAjv } from '../../spec/ajv';
+import { formatAjvErrors } from '../../spec/load';
+import type { DocumentSettings } from '../core/settings';
+
+const bound = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    minLength: { type: 'integer', minimum: 0 },
+    maxLength: { type: 'integer', minimum: 0 },
+    minimum: { type: 'number' },
+    maximum: { type: 'number' },
+    pattern: { type: 'string', format: 'regex' },
+  },
+} as const;
+
+const SETTINGS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string' },
+    description: { type: 'string' },
+    allowUnknownFields: { type: 'boolean' },
+    bodyBounds: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: bound },
+    },
+    sunset: { type: ['string', 'null'] },
+    successorLink: { type: ['string', 'null'] },
+    plans: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: {
+        type: 'object',
+        required: ['perMinute', 'perDay'],
+        additionalProperties: false,
+        properties: { perMinute: { type: 'integer', minimum: 1 }, perDay: { type: 'integer', minimum: 1 } },
+      },
+    },
+  },
+} as const;
+
+const validate = createAjv().compile<DocumentSettings>(SETTINGS_SCHEMA);
+
+export type SettingsResult = { ok: true; settings: DocumentSettings } | { ok: false; error: string };
+
+/** Pure: a parsed settings value checked against its shape. */
+export function checkSettings(value: unknown, file: string): SettingsResult {
+  if (!validate(value))
+    return { ok: false, error: `--settings ${file}: ${formatAjvErrors(validate.errors, 'settings')}` };
+  if (value.sunset && Number.isNaN(Date.parse(value.sunset)))
+    return { ok: false, error: `--settings ${file}: sunset must be a date, got "${value.sunset}"` };
+  return { ok: true, settings: value };
+}
+
+/** Read a settings file: `.json` as JSON, anything else as YAML. */
+export function readSettingsFile(file: string): SettingsResult {
+  let value: unknown;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    value = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (err) {
+    return { ok: false, error: `--settings ${file}: ${(err as Error).message.split('\n')[0] ?? ''}` };
+  }
+  return checkSettings(value, file);
+}

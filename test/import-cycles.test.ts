@@ -1,0 +1,76 @@
+/**
+ * No import circles among the source files, type-only imports included: a type both sides need lives in the
+ * module both depend on (issue 25). The graph comes from a regex over `import … from` and `export … from`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+const FOLDERS = ['mock', 'conformance', 'spec', 'bench', 'scripts'];
+const SPECIFIER = /^\s*(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/gm;
+const SIDE_EFFECT = /^\s*import\s+['"](\.[^'"]+)['"]/gm;
+const INLINE_TYPE = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'test' ? [] : sourceFiles(full);
+    return /\.ts$/.test(e.name) && !/\.(test|d)\.ts$/.test(e.name) ? [full] : [];
+  });
+}
+
+function resolve(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+}
+
+/** Each file's local imports (relative to the repository). */
+export function importGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const specs = [SPECIFIER, SIDE_EFFECT, INLINE_TYPE]
+      .flatMap((re) => [...text.matchAll(re)])
+      .map((m) => m[1] as string);
+    const targets = specs.map((s) => resolve(file, s)).filter((t): t is string => t !== undefined);
+    graph.set(path.relative(ROOT, file), [...new Set(targets.map((t) => path.relative(ROOT, t)))]);
+  }
+  return graph;
+}
+
+/** Every circle the depth-first search meets, each as the files in order (first repeated last). */
+export function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe('imports', () => {
+  it('finds a circle when there is one', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+  });
+
+  it('form no circle under mock/, conformance/, spec/, bench/ or scripts/ (type-only imports included)', () => {
+    const files = FOLDERS.flatMap((f) => sourceFiles(path.join(ROOT, f)));
+    const graph = importGraph(files);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(findCycles(graph).map((c) => c.join(' -> '))).toEqual([]);
+  });
+});
