@@ -11,7 +11,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
-import { describeIdForm, idFormOf, type IdForm } from './id-form';
+import { describeIdForm, idFormOf } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import type { Action, Resource } from './resource-types';

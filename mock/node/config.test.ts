@@ -38,7 +38,7 @@ describe('config from argv and env', () => {
     if (r.ok === false) expect(r.error).toMatch(message);
   });
 
-  it("seeds another --spec empty by default (the default seed is the pet store's), unless --seed names one", () => {
+  it("seeds another --spec empty by default (the default seed is the default document's), unless --seed names one", () => {
     const other = parseConfig(['--spec', 'fixtures/specs/wild/blog-31.yaml'], {});
     const named = parseConfig(['--spec', 'fixtures/specs/wild/blog-31.yaml', '--seed', 'my-seed.json'], {});
     const same = parseConfig(['--spec', 'spec/openapi.yaml'], {});

@@ -35,8 +35,8 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
 });
 
 /**
- * The file defaults of the Node layer (the engine's own defaults have no files). The default seed holds the pet
- * store's categories: for another document (`specPath`) the store starts empty.
+ * The file defaults of the Node layer (the engine's own defaults have no files). The default seed holds the default
+ * document's records: for another document (`specPath`) the store starts empty.
  */
 export function nodeDefaults(specPath?: string): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
   const own = specPath === undefined || path.resolve(specPath) === path.resolve(DEFAULT_SPEC_PATH);
@@ -131,7 +131,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
   const specPath = path.resolve(values.spec ?? DEFAULTS.specPath);
-  // The default seed holds the pet store's categories: another document starts empty unless --seed names one.
+  // The default seed holds the default document's records: another document starts empty unless --seed names one.
   const defaultSeed = specPath === path.resolve(DEFAULTS.specPath) ? DEFAULTS.seedFile : null;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
