@@ -14,7 +14,9 @@ const DIGITS = '0123456789';
 const LOWER = '0123456789abcdefghijklmnopqrstuvwxyz';
 const MIXED = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const UPPER = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const LENGTHS = [16, 24, 32, 12, 20, 8, 10, 14, 18, 22, 26, 28, 30, 36, 40, 48, 64, 6, 5, 4];
+const LENGTHS = [16, 24, 32, 12, 20, 8, 10, 14, 18, 22, 26, 28, 30, 36, 40, 48, 64, 6, 5, 4, 3, 2, 1];
+/** A random form with at most this many ids is searched in full once draws keep hitting taken ones. */
+const SMALL_SPACE = 65_536;
 const SAMPLE_UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 type IdSchema = Schema & { pattern?: string; minLength?: number; maxLength?: number; example?: unknown };
@@ -129,6 +131,20 @@ const ALPHABETS: Record<string, string> = {
 export function describeIdForm(form: IdForm): string {
   if (form.kind === 'counter') return `${form.prefix}1, ${form.prefix}2…`;
   return `${form.prefix ? `${form.prefix} + ` : ''}${form.length} ${ALPHABETS[form.alphabet] ?? 'A-Za-z0-9'}`;
+}
+
+/** Every id of a random form whose space is small, in order (none for a counter or a large space). */
+export function* smallSpace(form: IdForm): Generator<string> {
+  if (form.kind !== 'random') return;
+  const base = form.alphabet.length;
+  const size = base ** form.length;
+  if (size > SMALL_SPACE) return;
+  for (let i = 0; i < size; i++) {
+    let part = '';
+    for (let k = 0, v = i; k < form.length; k++, v = Math.floor(v / base))
+      part = `${form.alphabet[v % base] ?? ''}${part}`;
+    yield `${form.prefix}${part}`;
+  }
 }
 
 /** A new id of `form`: the prefix and the counter value `seq`, or a random part from `randomInt(n)`. */

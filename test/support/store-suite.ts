@@ -101,13 +101,13 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
       expect(await store.get('hooks', ids[0] ?? '')).toEqual(made[0]);
     });
 
-    it('counts a resource whose small id space is taken as full, without a duplicate', async () => {
+    it('says when a small id space is taken (no duplicate, nothing stored)', async () => {
       const tiny = TINY;
       const ids = [await created(store, tiny, { n: 1 }), await created(store, tiny, { n: 2 })].map(
         (r) => r.id,
       );
       expect(ids.sort()).toEqual(['t_0', 't_1']);
-      expect(await store.create(tiny, { n: 3 }, MAX)).toEqual({ ok: false, reason: 'full' });
+      expect(await store.create(tiny, { n: 3 }, MAX)).toEqual({ ok: false, reason: 'ids' });
       expect(await store.list('tiny')).toHaveLength(2);
     });
 

@@ -6,6 +6,7 @@
 import { matchBasePath } from '../../../spec/base-path';
 import { documentedResponse, type OperationSpec } from '../../../spec/compile';
 import { unwrap, wrapAs } from '../../../spec/envelope';
+import { describeIdForm } from '../../../spec/id-form';
 import type { Binding, Resource } from '../../../spec/resources';
 import type { ItemScope } from '../../../spec/item-scope';
 import { withoutWriteOnly } from '../../../spec/schema-views';
@@ -85,6 +86,11 @@ function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
         return apiError(
           'record_limit',
           `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
+        );
+      if (out.reason === 'ids' && r.idForm)
+        return apiError(
+          'record_limit',
+          `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
         );
       return duplicate(op, r, record);
     }

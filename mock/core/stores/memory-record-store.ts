@@ -1,5 +1,5 @@
 /** Records in process memory: the embedded default for one mock on a laptop, and the engine in a browser. */
-import { makeId } from '../../../spec/id-form';
+import { makeId, smallSpace } from '../../../spec/id-form';
 import type { CreateOutcome, JsonObject, RecordStore, SeedData, StoreResource } from './types';
 
 interface Bucket {
@@ -62,7 +62,12 @@ export function createMemoryRecordStore(): RecordStore {
         let draws = 0;
         do id = makeId(form, ++b.seq, randomBelow);
         while (b.items.has(id) && ++draws < MAX_DRAWS);
-        if (b.items.has(id)) return { ok: false, reason: 'full' };
+        for (const free of b.items.has(id) ? smallSpace(form) : [])
+          if (!b.items.has(free)) {
+            id = free;
+            break;
+          }
+        if (b.items.has(id)) return { ok: false, reason: 'ids' };
       } else id = uuid();
       key = String(id);
       // The id first, as a service that assigns it would answer.

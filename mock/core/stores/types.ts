@@ -48,8 +48,11 @@ export type SeedData = Readonly<Record<string, readonly JsonObject[]>>;
 
 export type CreateOutcome =
   | { ok: true; record: JsonObject }
-  /** `duplicate`: a client-chosen id is taken; `full`: the resource holds its maximum of records. */
-  | { ok: false; reason: 'duplicate' | 'full' };
+  /**
+   * `duplicate`: a client-chosen id is taken; `full`: the resource holds its maximum of records; `ids`: every
+   * draw of a random id in the document's form was taken (a small space such as `^[0-9a-f]{4}$`).
+   */
+  | { ok: false; reason: 'duplicate' | 'full' | 'ids' };
 
 /**
  * Records of every resource, each in creation order, with server-assigned ids (integers ascending from 1, or

@@ -13,7 +13,7 @@ import type {
   SeedData,
   StoreResource,
 } from '../../core/stores/types';
-import { makeId } from '../../../spec/id-form';
+import { makeId, smallSpace } from '../../../spec/id-form';
 import { MAX_DRAWS, randomBelow } from '../../core/stores/memory-record-store';
 import { luaScript, type RedisConnection } from './redis-connection';
 
@@ -102,12 +102,19 @@ export function createRedisRecordStore(
 
   const create = async (r: StoreResource, record: JsonObject, max: number): Promise<CreateOutcome> => {
     // A random id in the document's form that another record holds already is drawn again.
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; attempt <= MAX_DRAWS; attempt++) {
       const out = await createOnce(r, record, max);
       if (out.ok || out.reason !== 'duplicate' || !out.drawn) return out.outcome;
-      // A small random space (`^[0-9a-f]{4}$`) can fill up: a bounded number of draws, then it is full.
-      if (attempt >= MAX_DRAWS) return { ok: false, reason: 'full' };
     }
+    // A small random space (`^[0-9a-f]{4}$`) may be nearly full: a free id from the whole space, or none.
+    for (let attempt = 0; attempt < 8 && r.idForm && r.idField; attempt++) {
+      const taken = new Set(await conn.run((c) => c.hkeys(keys(r.name).hash)));
+      const free = [...smallSpace(r.idForm)].find((id) => !taken.has(id));
+      if (free === undefined) break;
+      const out = await createOnce(r, { [r.idField]: free, ...record }, max);
+      if (out.ok || out.reason !== 'duplicate') return out.outcome;
+    }
+    return { ok: false, reason: 'ids' };
   };
 
   const createOnce = async (
