@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatLarge, judgeLarge, type FamilyRow, type LargeResult, type SideBySide } from './large-report';
 import { githubDocument } from './lib/github-document';
-import { median, runLoad } from './lib/load';
+import { sequentialMedian } from './lib/latency';
+import { runLoad } from './lib/load';
 import { syntheticDocument } from './lib/synthetic-document';
 import { freePort, memoryOf, startServer, type ServerProcess } from './lib/proc';
 import { MOCK_MAIN, ROOT, startPrism } from './targets';
@@ -49,19 +50,6 @@ async function startOurs(spec: string, keysFile: string, probePath: string, cold
   return startServer({ name: `ours ${path.basename(spec)}`, args, port, probePath, logFile: null, env });
 }
 
-/** Median milliseconds of `n` sequential GETs on one kept-alive connection; throws on a non-2xx. */
-async function sequentialMedian(port: number, p: string, n: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: AUTH });
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
-    if (res.status >= 300) throw new Error(`GET ${p} answered ${res.status}`);
-  }
-  return median(times);
-}
-
 async function throughput(server: ServerProcess, p: string, seconds: number): Promise<number> {
   const request = { method: 'GET' as const, headers: AUTH, body: '' };
   const r = await runLoad({ port: server.port, path: p, request, seconds, connections: 10, pid: server.pid });
@@ -74,7 +62,7 @@ async function throughput(server: ServerProcess, p: string, seconds: number): Pr
 async function measureServed(server: ServerProcess, s: LargeSettings) {
   try {
     const startRss = memoryOf(server.pid)?.hwm ?? 0;
-    const medianMs = await sequentialMedian(server.port, META, s.latencyRequests);
+    const medianMs = await sequentialMedian(server.port, META, s.latencyRequests, AUTH);
     const rps = await throughput(server, META, s.seconds);
     return { startMs: server.startupMs, startRss, peakRss: memoryOf(server.pid)?.hwm ?? 0, medianMs, rps };
   } finally {

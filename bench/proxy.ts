@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { median, runLoad } from './lib/load';
+import { sequentialMedian } from './lib/latency';
+import { runLoad } from './lib/load';
 import { freePort, startServer, type ServerProcess } from './lib/proc';
 import { formatProxy, judgeProxy, type ProxyResult, type ProxyRow } from './proxy-report';
 import { MOCK_MAIN, PRISM_MAIN, ROOT, startCeiling } from './targets';
@@ -38,35 +39,30 @@ function listAnswer() {
   return { ...common, authorization: AUTH.Authorization, body: JSON.stringify(items) };
 }
 
-async function medianLatency(port: number, n: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}${CATEGORIES}`, { headers: AUTH });
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`GET ${CATEGORIES} through port ${port} answered ${res.status}`);
-  }
-  return median(times);
+const medianLatency = (port: number, n: number) => sequentialMedian(port, CATEGORIES, n, AUTH);
+
+/** Requests per second of GET of the list under load (every answer a 200, or it throws). */
+async function throughput(name: string, server: ServerProcess, seconds: number): Promise<number> {
+  const request = { method: 'GET' as const, headers: AUTH, body: '' };
+  const r = await runLoad({
+    port: server.port,
+    path: CATEGORIES,
+    request,
+    seconds,
+    connections: 16,
+    pid: server.pid,
+  });
+  const non200 = Object.entries(r.statuses).filter(([code]) => code !== '200');
+  if (non200.length || r.errors)
+    throw new Error(`${name} under load: ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
+  return r.rps;
 }
 
 async function measure(name: string, server: ServerProcess, s: ProxySettings): Promise<ProxyRow> {
   try {
     await medianLatency(server.port, 50); // warm up
     const medianMs = await medianLatency(server.port, s.latencyRequests);
-    const request = { method: 'GET' as const, headers: AUTH, body: '' };
-    const r = await runLoad({
-      port: server.port,
-      path: CATEGORIES,
-      request,
-      seconds: s.seconds,
-      connections: 16,
-      pid: server.pid,
-    });
-    const non200 = Object.entries(r.statuses).filter(([code]) => code !== '200');
-    if (non200.length || r.errors)
-      throw new Error(`${name} under load: ${JSON.stringify(r.statuses)}, ${r.errors} errors`);
-    return { name, rps: r.rps, medianMs, addedMs: 0 };
+    return { name, rps: await throughput(name, server, s.seconds), medianMs, addedMs: 0 };
   } finally {
     await server.stop();
   }
@@ -87,16 +83,8 @@ export async function measureProxy(s: ProxySettings): Promise<ProxyResult> {
     const rows: ProxyRow[] = [];
     say('bench: validation proxy: the upstream directly…');
     const direct = await medianLatency(upstream.port, s.latencyRequests);
-    const request = { method: 'GET' as const, headers: AUTH, body: '' };
-    const load = await runLoad({
-      port: upstream.port,
-      path: CATEGORIES,
-      request,
-      seconds: s.seconds,
-      connections: 16,
-      pid: upstream.pid,
-    });
-    rows.push({ name: 'upstream (no proxy)', rps: load.rps, medianMs: direct, addedMs: 0 });
+    const rps = await throughput('upstream', upstream, s.seconds);
+    rows.push({ name: 'upstream (no proxy)', rps, medianMs: direct, addedMs: 0 });
     say('bench: validation proxy: bare node:http pass-through…');
     const bareArgs = [
       path.join(__dirname, 'passthrough-server.js'),

@@ -16,6 +16,20 @@ const curlHint = (options: PageOptions): string =>
 /** Escape text for HTML (the title comes from the document). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The `<head>` every page shares: `title` is escaped here; `styles` are extra stylesheets before ours. */
+function head(title: string, styles: string[] = []): string {
+  const links = [...styles, '/_mock/ui/pages.css'].map((href) => `<link rel="stylesheet" href="${href}">`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="/_mock/ui/favicon-32x32.png">
+${links.join('\n')}
+</head>`;
+}
+
 function nav(current: 'docs' | 'inspector', options: PageOptions): string {
   const link = (href: string, text: string, here: boolean) =>
     `<a href="${href}"${here ? ' aria-current="page"' : ''}>${text}</a>`;
@@ -27,16 +41,7 @@ function nav(current: 'docs' | 'inspector', options: PageOptions): string {
 
 /** The API reference: Swagger UI over the spec, its first server being this mock's /v1. */
 export function docsPage(options: PageOptions): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}: API reference (mock)</title>
-<link rel="icon" href="/_mock/ui/favicon-32x32.png">
-<link rel="stylesheet" href="/_mock/ui/swagger-ui.css">
-<link rel="stylesheet" href="/_mock/ui/pages.css">
-</head>
+  return `${head(`${options.title}: API reference (mock)`, ['/_mock/ui/swagger-ui.css'])}
 <body>
 ${nav('docs', options)}
 <p class="mock-hint">"Try it out" calls this mock. Click <em>Authorize</em> and paste an API key first
@@ -51,15 +56,7 @@ ${curlHint(options)}<main id="swagger-ui"></main>
 
 /** The inspector: what the mock inferred, each key's remaining quota, the stored records of every resource, reset. */
 export function inspectorPage(options: PageOptions): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}: mock inspector</title>
-<link rel="icon" href="/_mock/ui/favicon-32x32.png">
-<link rel="stylesheet" href="/_mock/ui/pages.css">
-</head>
+  return `${head(`${options.title}: mock inspector`)}
 <body class="inspector">
 ${nav('inspector', options)}
 ${curlHint(options)}<main>
@@ -91,15 +88,7 @@ ${curlHint(options)}<main>
 
 /** The validation proxy's inspector: every exchange with its verdict, and the violations, live. */
 export function proxyInspectorPage(options: PageOptions): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}: validation proxy inspector</title>
-<link rel="icon" href="/_mock/ui/favicon-32x32.png">
-<link rel="stylesheet" href="/_mock/ui/pages.css">
-</head>
+  return `${head(`${options.title}: validation proxy inspector`)}
 <body class="inspector">
 ${nav('inspector', options)}
 <main>
@@ -140,15 +129,7 @@ export function frontDoorPage(options: FrontDoorOptions): string {
   const intro = options.proxyOf
     ? `A validation proxy in front of <code>${escapeHtml(options.proxyOf)}</code>: every request under the base URL is forwarded there, and both directions are judged against the OpenAPI document.`
     : 'A mock of this API, served from its OpenAPI document.';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} (${what})</title>
-<link rel="icon" href="/_mock/ui/favicon-32x32.png">
-<link rel="stylesheet" href="/_mock/ui/pages.css">
-</head>
+  return `${head(`${options.title} (${what})`)}
 <body class="front-door">
 <main>
 <h1>${title}${version} (${what})</h1>
