@@ -30,7 +30,14 @@ const common = {
   },
 };
 
-const FETCH_SUITES = ['routing-auth', 'validation', 'rate-limit', 'resources', 'schema-views'];
+const FETCH_SUITES = [
+  'routing-auth',
+  'validation',
+  'rate-limit',
+  'resources',
+  'schema-views',
+  'wrapped-bodies',
+];
 
 module.exports = {
   testTimeout: 30000,

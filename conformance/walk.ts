@@ -18,12 +18,15 @@ import {
   type OperationSpec,
   type ParamSpec,
 } from '../spec/compile';
+import { innerSchema, mapItem, unwrap } from '../spec/envelope';
 import type { Resource, ResourceModel } from '../spec/resources';
 import { objectShape, type Schema } from '../spec/schema-shape';
 import { withoutWriteOnly } from '../spec/schema-views';
 import { seededRandom } from './execute/check-context';
 import { place, emptyPlacement, type Placement } from './execute/credentials';
 import { generateValid } from './execute/generate-bodies';
+import { jsonPatchOf } from './generate/json-patch';
+import { mergePatchPlan } from './generate/merge-patch';
 import { notFoundStatus } from './generate/requests';
 import type { FetchLike } from './types';
 
@@ -151,7 +154,8 @@ class Walker {
     const params = this.item(resource, id);
     const read = this.op(resource.operations.read);
     const expectSame = (step: WalkStep | undefined, fields: Json, what: string) => {
-      const body = step && step.status < 300 ? parse(step.responseText) : undefined;
+      const body =
+        step && step.status < 300 ? unwrap(parse(step.responseText), resource.envelope) : undefined;
       if (!step || step.status >= 300) return;
       if (!isObject(body)) return step.problems.push(`${what}: the answer is not an object`);
       for (const [name, value] of Object.entries(fields))
@@ -160,7 +164,8 @@ class Walker {
             `${what}: ${name} is ${JSON.stringify(body[name])}, expected ${JSON.stringify(value)}`,
           );
     };
-    const itemFields = (sent: unknown): Json => {
+    const itemFields = (wrapped: unknown): Json => {
+      const sent = unwrap(wrapped, resource.envelope);
       const named = objectShape(resource.itemSchema)?.properties ?? {};
       const fields = isObject(sent)
         ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in named))
@@ -188,21 +193,29 @@ class Walker {
       )
         step.problems.push(`the created item ${id} is not in the list`);
     }
+    // The item as the server last answered it: a JSON Patch tests its members at these values.
+    let current: Json = item;
     for (const action of ['replace', 'patch', 'update'] as const) {
       const op = this.op(resource.operations[action]);
       if (!op) continue;
-      let body = this.bodyFor(op, action === 'patch' ? undefined : resource, true);
-      if (isObject(body) && action === 'update')
-        body = { ...body, [resource.idField]: item[resource.idField] };
+      const json = action === 'patch' && resource.jsonPatch === true;
+      const change = json ? this.jsonPatchFor(resource, current) : undefined;
+      let body = change ? change.body : this.bodyFor(op, action === 'patch' ? undefined : resource, true);
+      const idField = resource.idField;
+      if (action === 'update')
+        body = mapItem(body, resource.envelope, (b) => ({ ...b, [idField]: item[idField] }));
       const step = await this.send({
         op,
         label: `${op.operationId} (${action})`,
         params: action === 'update' ? {} : params,
         body,
       });
+      const answered =
+        step && step.status < 300 ? unwrap(parse(step.responseText), resource.envelope) : undefined;
+      if (isObject(answered)) current = answered;
       if (read && step && step.status < 300) {
         const back = await this.send({ op: read, label: `${read.operationId} (after ${action})`, params });
-        expectSame(back, itemFields(body), `after ${action}`);
+        expectSame(back, change ? change.expected : itemFields(body), `after ${action}`);
       }
     }
     const remove = this.op(resource.operations.remove);
@@ -241,6 +254,15 @@ class Walker {
     }
   }
 
+  /** A JSON Patch (RFC 6902) changing one member a client may set, and the members it must then have. */
+  private jsonPatchFor(resource: Resource, current: Json): { body: unknown; expected: Json } | undefined {
+    const writable = this.op(resource.operations.replace ?? resource.operations.create)?.requestBody?.schema;
+    const schema = innerSchema(writable, resource.envelope) ?? {};
+    const plan = mergePatchPlan(schema, resource, current, this.random, 'walk')[0];
+    if (!plan) return undefined;
+    return { body: jsonPatchOf(plan.patch, current), expected: plan.patch };
+  }
+
   /** POST a generated body; the id of what was stored, or undefined (the step says why). */
   private async create(
     resource: Resource,
@@ -250,7 +272,7 @@ class Walker {
     const sent = this.bodyFor(op, resource);
     const step = await this.send({ op, label: `${op.operationId} (create)`, params: {}, body: sent });
     if (!step || step.status >= 300) return undefined;
-    const item = parse(step.responseText);
+    const item = unwrap(parse(step.responseText), resource.envelope);
     if (!isObject(item)) {
       step.problems.push('the create answered no object');
       return undefined;
@@ -312,9 +334,16 @@ class Walker {
       : [rb.example, safeSample(rb.schema, true), generated];
     for (const c of candidates) {
       if (c === undefined) continue;
-      // Leave out an id the client may send: the server assigns one, so walks never collide.
-      const body =
-        resource?.idSource === 'client' && resource.idField && isObject(c) ? omit(c, resource.idField) : c;
+      // Leave out an id the client may send: the server assigns one, so walks never collide. An example that
+      // is the answer's too (one file for both) carries the server's readOnly values: a client leaves them out.
+      const idField = resource?.idField;
+      const leaveOut = [
+        ...(resource?.readOnly ?? []),
+        ...(resource?.idSource === 'client' && idField ? [idField] : []),
+      ];
+      const body = leaveOut.length
+        ? mapItem(c, resource?.envelope, (item) => leaveOut.reduce<Json>((o, name) => omit(o, name), item))
+        : c;
       if (rb.validate(body)) return body;
     }
     return generated;

@@ -16,6 +16,7 @@ describe('an apiKey scheme in Authorization with a prefix', () => {
     ['Use the header as "Bearer {token}"', 'Bearer'],
     ['basic abc123 works too', 'basic'],
     ['Your API key.', undefined],
+    ['Send your key as `Authorization: Token <key>`.', 'Token'],
     ['', undefined],
   ])('%j shows the prefix %s', (description, prefix) => {
     expect(apiKeyPrefix(scheme(description))).toBe(prefix);

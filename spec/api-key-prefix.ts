@@ -5,15 +5,23 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 
-// A word followed by a placeholder: `Token <key>`, `Token {token}`, `Bearer YOUR_KEY`, `Token abc123`.
-const SHOWN = /\b(Token|Bearer|Basic|ApiKey|Api-Key|Key|JWT)\s+(?:<[^>\s]+>|\{[^}\s]+\}|[A-Za-z0-9_.$-]+)/i;
+const WORDS = '(Token|Bearer|Basic|ApiKey|Api-Key|Key|JWT)';
+// A word followed by a placeholder (`Token <key>`, `Token {token}`) is what the document shows; only without
+// one, a word followed by a value (`Bearer YOUR_KEY`, `Token abc123`), so prose ("Send your key as …") is no prefix.
+const SHOWN = [
+  new RegExp(`\\b${WORDS}\\s+(?:<[^>\\s]+>|\\{[^}\\s]+\\})`, 'i'),
+  new RegExp(`\\b${WORDS}\\s+[A-Za-z0-9_.$-]+`, 'i'),
+];
 
 /** The prefix word the description of an apiKey `Authorization` scheme shows, or undefined. */
 export function apiKeyPrefix(scheme: OpenAPIV3_1.SecuritySchemeObject | undefined): string | undefined {
   if (!scheme || scheme.type !== 'apiKey' || scheme.in !== 'header') return undefined;
   if (scheme.name.toLowerCase() !== 'authorization') return undefined;
-  const m = SHOWN.exec(scheme.description ?? '');
-  return m?.[1];
+  for (const shown of SHOWN) {
+    const m = shown.exec(scheme.description ?? '');
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 /** The candidate keys in an `Authorization` value for an apiKey scheme: the bare value and, after any one word, the rest. */

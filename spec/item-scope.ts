@@ -4,6 +4,7 @@
  * is a 404 (issue 26.2); one whose success answer is the item's own schema answers the stored item (26.5).
  */
 import type { CompiledSpec, OperationSpec } from './compile';
+import { innerSchema, wraps } from './envelope';
 import type { Resource } from './resource-types';
 import type { Schema } from './schema-shape';
 
@@ -49,7 +50,12 @@ export function itemScopes(
     const resource = addressed.find((r) => op.path === r.itemPath || op.path.startsWith(`${r.itemPath}/`));
     const success = successOf(op);
     if (!resource || !success) continue;
-    const echo = success.schema !== undefined && sameSchema(success.schema, resource.itemSchema);
+    // The item itself, or the item in the resource's envelope (`{"article": {...}}`).
+    const item =
+      success.schema && wraps(success.schema, resource.envelope)
+        ? innerSchema(success.schema, resource.envelope)
+        : success.schema;
+    const echo = item !== undefined && sameSchema(item, resource.itemSchema);
     out.set(op.operationId, { resource, echo, status: success.status });
   }
   return out;

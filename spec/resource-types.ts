@@ -1,4 +1,5 @@
 /** The shape of one inferred resource: spec/resources.ts fills it, spec/item-scope.ts and every user reads it. */
+import type { IdForm } from './id-form';
 import type { Schema } from './schema-shape';
 
 export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
@@ -14,14 +15,22 @@ export interface Resource {
   /** The id property, or undefined when the document gives no way to address one item. */
   idField?: string;
   idType: 'integer' | 'string';
+  /** The form of generated string ids (`sched_1`, `wh_` and 16 hex digits); undefined: UUIDs (issue 26.6). */
+  idForm?: IdForm;
   /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
   idSource: 'server' | 'client';
   /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
   itemSchema: Schema;
+  /** Required properties of the item the create does not take (`author`, `createdAt`): the server fills them. */
+  serverFilled?: string[];
   /** readOnly properties of the item schema (the server's; a client that sends one gets 400). */
   readOnly: string[];
   /** operationId of each action the document has. */
   operations: Partial<Record<Action, string>>;
+  /** Bodies wrapped in a named object (`{"article": {...}}`) in and out; the item schema is the inside. */
+  envelope?: string;
+  /** The patch takes a JSON Patch (RFC 6902), not a merge patch (RFC 7396). */
+  jsonPatch?: boolean;
   /** A list answered as an object whose one array property holds the items (`{ data: [...] }`). */
   listEnvelope?: { property: string };
   /** Documented paging query parameters of the list. */

@@ -181,3 +181,33 @@ describe('inferResources', () => {
     });
   });
 });
+
+describe('ids in the document form (issue 26.6)', () => {
+  it('reads the form from the id an answer example shows', () => {
+    const schedule = {
+      type: 'object',
+      required: ['id', 'cron'],
+      properties: { id: { type: 'string', readOnly: true }, cron: { type: 'string' } },
+    };
+    const answer = {
+      content: { 'application/json': { schema: schedule, example: { id: 'job_42', cron: '* * * * *' } } },
+    };
+    const m = model({
+      '/jobs': {
+        post: {
+          operationId: 'createJob',
+          requestBody: json(schedule),
+          responses: { '201': { description: 'ok', ...answer } },
+        },
+      },
+      '/jobs/{jobId}': {
+        get: {
+          operationId: 'getJob',
+          parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok', ...json(schedule) } },
+        },
+      },
+    });
+    expect(m.resources[0]?.idForm).toEqual({ prefix: 'job_', kind: 'counter' });
+  });
+});

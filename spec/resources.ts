@@ -10,6 +10,9 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
+import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
+import { describeIdForm, idFormOf } from './id-form';
+import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import type { Action, Resource } from './resource-types';
 import {
@@ -194,9 +197,12 @@ function isActionPath(path: string, collections: ReadonlySet<string>): boolean {
 }
 
 /** The item schema: the item read's answer, else the create's, else the list's items (or envelope's). */
-function itemSchemaOf(c: Candidate): { schema: Schema; envelope?: string } | null {
+function itemSchemaOf(
+  c: Candidate,
+  wrapper: string | undefined,
+): { schema: Schema; envelope?: string } | null {
   for (const action of ['read', 'create', 'replace', 'update'] as const) {
-    const schema = successSchema(c.ops.get(action));
+    const schema = innerSchema(successSchema(c.ops.get(action)), wrapper);
     if (schema && objectShape(schema)) return { schema };
   }
   const list = successSchema(c.ops.get('list'));
@@ -223,12 +229,13 @@ function envelopeOf(list: Schema | undefined): { property: string; items: Schema
 }
 
 function buildResource(c: Candidate): Resource | null {
-  const found = itemSchemaOf(c);
+  const wrapper = envelopeOfCreate(c.ops.get('create'));
+  const found = itemSchemaOf(c, wrapper);
   if (!found) return null;
   const envelope = found.envelope ?? envelopeOf(successSchema(c.ops.get('list')))?.property;
   const shape = objectShape(found.schema) as ObjectShape;
   const itemParam = c.itemPath ? segments(c.itemPath).pop()?.slice(1, -1) : undefined;
-  const requestShape = objectShape(c.ops.get('create')?.requestBody?.schema);
+  const requestShape = objectShape(innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper));
   const idField = idFieldOf(c, shape, itemParam, requestShape);
   const idSchema = idField ? shape.properties[idField] : undefined;
   const idIsInteger = typesOf(idSchema).some((t) => t === 'integer' || t === 'number');
@@ -257,14 +264,44 @@ function buildResource(c: Candidate): Resource | null {
     itemParam: idField ? itemParam : undefined,
     idField,
     idType: idField === undefined || idIsInteger ? 'integer' : 'string',
+    idForm:
+      idField && !idIsInteger
+        ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField, wrapper)])
+        : undefined,
     idSource: clientMaySend ? 'client' : 'server',
     itemSchema: found.schema,
+    envelope: wrapper,
+    serverFilled: requestShape
+      ? [...shape.required].filter(
+          (p) => p !== idField && !readOnly.includes(p) && !(p in requestShape.properties),
+        )
+      : undefined,
     readOnly,
     operations,
+    jsonPatch: operations.patch && isJsonPatch(c.ops.get('patch') as OperationSpec) ? true : undefined,
     listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
   };
 }
+
+/** The schema of the item path's id parameter, as an operation on the item path declares it. */
+function itemParamSchema(c: Candidate, itemParam: string | undefined): Schema | undefined {
+  for (const op of c.ops.values())
+    if (op.path === c.itemPath)
+      for (const p of op.pathParamSpecs) if (p.name === itemParam) return p.schema as Schema;
+  return undefined;
+}
+
+/** The ids the answers' examples show (`{"id": "sched_1234", …}`), as a schema's `examples`. */
+function exampleIds(c: Candidate, idField: string, wrapper: string | undefined): Schema {
+  const ids: unknown[] = [];
+  for (const action of ['read', 'create'] as const)
+    for (const [status, r] of c.ops.get(action)?.responses ?? [])
+      if (/^2\d\d$/.test(status)) ids.push(asRecord(unwrap(r.example, wrapper))?.[idField]);
+  return { examples: ids.filter((id) => typeof id === 'string') } as Schema;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> | undefined => (isRecord(v) ? v : undefined);
 
 function idFieldOf(
   c: Candidate,
@@ -313,8 +350,9 @@ export function describeResources(model: ResourceModel): string[] {
   return model.resources.map((r) => {
     const actions = ACTIONS.filter((a) => r.operations[a]).join(', ');
     const id = r.idField
-      ? `id ${r.idField} (${r.idType}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
+      ? `id ${r.idField} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
       : 'no id';
-    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
+    const wrapped = r.envelope ? `; bodies in .${r.envelope}` : '';
+    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
   });
 }

@@ -3,6 +3,7 @@
  * of that item (2xx or 404), whichever check or scenario sent it, so the clean-up at the end misses nothing.
  */
 import type { OperationSpec } from '../../spec/load';
+import { unwrap } from '../../spec/envelope';
 import type { Resource, ResourceModel } from '../../spec/resources';
 import type { Exchange } from '../types';
 import { notFoundStatus } from '../../spec/statuses';
@@ -28,7 +29,8 @@ export function createdItems(model: ResourceModel): CreatedItems {
       if (!op || !binding) return;
       const { resource, action } = binding;
       if (action === 'create' && status >= 200 && status < 300 && resource.idField) {
-        const id = (exchange.response?.json as Record<string, unknown> | undefined)?.[resource.idField];
+        const item = unwrap(exchange.response?.json, resource.envelope);
+        const id = (item as Record<string, unknown> | undefined)?.[resource.idField];
         if (typeof id === 'string' || typeof id === 'number')
           items.set(keyOf(resource, String(id)), { resource, id: String(id) });
       }

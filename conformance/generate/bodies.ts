@@ -2,6 +2,9 @@
  * Generated from each operation's request body schema: `body.<operationId>.<case>` rules, one per case of
  * body-cases.ts. Operations on an item path get an item the run creates first.
  */
+import { mapItem } from '../../spec/envelope';
+import { isJsonPatch } from '../../spec/json-patch';
+import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../check/expectations';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
@@ -11,7 +14,6 @@ import { bodyCases, type BodyCase } from './body-cases';
 import {
   bodyRequest,
   createItem,
-  isObject,
   itemPathOf,
   rejectStatuses,
   successStatuses,
@@ -82,7 +84,7 @@ export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyT
     if (!made.ok) return { skip: `could not create the ${resource.name} item to update: ${made.problem}` };
     const id = made.item[resource.idField ?? ''];
     const adjust = (body: unknown): unknown =>
-      isObject(body) ? { ...body, [resource.idField ?? '']: id } : body;
+      mapItem(body, resource.envelope, (item) => ({ ...item, [resource.idField ?? '']: id }));
     return { path: op.path, steps: [made.exchange], adjust };
   }
   if (binding?.action === 'create')
@@ -96,9 +98,12 @@ export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyT
   const made = await createItem(resource, ctx, `${op.operationId}-target`);
   if (!made.ok) return { skip: `could not create the ${resource.name} item to address: ${made.problem}` };
   const path = itemPathOf(resource, made.id, op.path);
+  // A JSON Patch valid by its schema need not apply to the item (`/x` may not exist): a valid one is one that does.
+  const idField = resource.idField;
+  const adjust = isJsonPatch(op) && idField ? () => unchangedPatch(idField, made.item) : same;
   return /\{[^}]+\}/.test(path)
     ? { skip: `${op.path} has path parameters besides the item's` }
-    : { path, steps: [made.exchange], adjust: same };
+    : { path, steps: [made.exchange], adjust };
 }
 
 /** The check of one operation's body. */

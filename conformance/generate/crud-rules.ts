@@ -8,6 +8,7 @@ export type CrudStep =
   | 'listed'
   | 'replace'
   | 'merge-patch'
+  | 'json-patch'
   | 'delete'
   | 'delete-then-404'
   | 'delete-again-404'
@@ -23,6 +24,8 @@ const TITLES: Record<CrudStep, (r: Resource) => string> = {
   replace: (r) => `Replacing a ${r.name} item stores the new values (read back)`,
   'merge-patch': (r) =>
     `A merge patch (RFC 7396) of a ${r.name} item changes the given fields and keeps the others`,
+  'json-patch': (r) =>
+    `A JSON Patch (RFC 6902: test, replace, add, remove) of a ${r.name} item changes the given fields and keeps the others (read back)`,
   delete: (r) => `Deleting a ${r.name} item answers a documented 2xx`,
   'delete-then-404': (r) => `A deleted ${r.name} item reads as 404`,
   'delete-again-404': (r) => `Deleting a deleted ${r.name} item again gives 404`,
@@ -40,7 +43,7 @@ export function crudSteps(r: Resource): CrudStep[] {
   if (o.create && o.read) steps.push('read');
   if (o.create && o.list) steps.push('listed');
   if (o.create && o.replace) steps.push('replace');
-  if (o.create && o.patch) steps.push('merge-patch');
+  if (o.create && o.patch) steps.push(r.jsonPatch ? 'json-patch' : 'merge-patch');
   if (o.create && o.remove) steps.push('delete', 'delete-again-404');
   if (o.create && o.remove && o.read) steps.splice(steps.indexOf('delete') + 1, 0, 'delete-then-404');
   if (hasItem) steps.push('unknown-id-404');

@@ -3,6 +3,7 @@
  * operation, and a client-sent readOnly property on the create.
  */
 import type { OperationSpec } from '../../spec/load';
+import { mapItem } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { objectShape } from '../../spec/schema-shape';
 import { errorBodyProblem } from '../check/expectations';
@@ -93,8 +94,9 @@ async function readOnlySent(resource: Resource, ctx: RunContext): Promise<Findin
       full: true,
     }) as Record<string, unknown>;
     const prop = objectShape(resource.itemSchema)?.properties[name];
-    body[name] = prop ? generateValid(prop, ctx.random, ctx.runPrefix) : 987654321;
-    const result = await ctx.client.send(bodyRequest(op, op.path, { json: body }));
+    const value = prop ? generateValid(prop, ctx.random, ctx.runPrefix) : 987654321;
+    const json = mapItem(body, resource.envelope, (item) => ({ ...item, [name]: value }));
+    const result = await ctx.client.send(bodyRequest(op, op.path, { json }));
     if (result.kind === 'skipped') {
       findings.push(skip(rule, result.reason, result.exchange));
       continue;

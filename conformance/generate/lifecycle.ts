@@ -4,8 +4,9 @@
  * that depend on it skipped with that reason; every failure carries the exchanges that led to it.
  */
 import type { OperationSpec } from '../../spec/load';
+import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
-import { objectShape } from '../../spec/schema-shape';
+import { objectShape, type Schema } from '../../spec/schema-shape';
 import type { Outgoing } from '../execute/client';
 import { fail, pass, skip, type RunContext } from '../execute/check-context';
 import { generateValid } from '../execute/generate-bodies';
@@ -23,6 +24,13 @@ import {
   withoutClientId,
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
+import { jsonPatchOf } from './json-patch';
+
+/** What a client may set on an item: the replace's body schema, else the create's. */
+function writableSchema(resource: Resource, ctx: RunContext): Schema {
+  const id = resource.operations.replace ?? resource.operations.create ?? '';
+  return ctx.spec.byId.get(id)?.requestBody?.schema ?? {};
+}
 
 interface Run {
   ctx: RunContext;
@@ -79,6 +87,7 @@ function stateFrom(
   body: unknown,
   fallback: Record<string, unknown>,
 ): Record<string, unknown> {
+  body = unwrap(body, resource.envelope);
   if (!isObject(body)) return fallback;
   return Object.fromEntries(
     Object.entries(body).filter(([k]) => !resource.readOnly.includes(k) && k !== resource.idField),
@@ -113,15 +122,18 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
   const create = op('create');
   if (!create?.requestBody || !has.has('create')) return [];
   const run: Run = { ctx, resource, steps: [], findings: [] };
-  const sent = withoutClientId(
+  const inside = (v: unknown): unknown => unwrap(v, resource.envelope);
+  const wrapped = withoutClientId(
     resource,
     generateValid(create.requestBody.schema, ctx.random, `${ctx.runPrefix}-${resource.name}`, {
       full: true,
     }) as Record<string, unknown>,
   );
+  // The item itself: inside the envelope (`{"article": {...}}`) where the document wraps its bodies.
+  const sent = (inside(wrapped) ?? {}) as Record<string, unknown>;
   let id = '';
   let state: Record<string, unknown> = {};
-  const created = await step(run, 'create', bodyRequest(create, create.path, { json: sent }), (res) => {
+  const created = await step(run, 'create', bodyRequest(create, create.path, { json: wrapped }), (res) => {
     const made = createdFrom(
       resource,
       create,
@@ -134,7 +146,7 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     const named = objectShape(resource.itemSchema)?.properties ?? {};
     return fieldsProblem(
       Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)),
-      res.json,
+      inside(res.json),
       resource.itemSchema,
     );
   });
@@ -144,11 +156,15 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
   const readBack = (): Outgoing => ({ method: 'GET', path, auth: { use: 'key' } });
   const sameItem =
     (expected: () => Record<string, unknown>): Judge =>
-    (res) =>
-      statusIs(read as OperationSpec)(res) ??
-      (isObject(res.json) && String(res.json[resource.idField ?? '']) !== id
-        ? `another item: ${resource.idField} is ${JSON.stringify(res.json[resource.idField ?? ''])}, expected ${id}`
-        : fieldsProblem(expected(), res.json, resource.itemSchema));
+    (res) => {
+      const body = inside(res.json);
+      return (
+        statusIs(read as OperationSpec)(res) ??
+        (isObject(body) && String(body[resource.idField ?? '']) !== id
+          ? `another item: ${resource.idField} is ${JSON.stringify(body[resource.idField ?? ''])}, expected ${id}`
+          : fieldsProblem(expected(), body, resource.itemSchema))
+      );
+    };
 
   if (read && has.has('read'))
     await step(
@@ -170,8 +186,9 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     });
   const replace = op('replace');
   if (replace?.requestBody && has.has('replace')) {
+    const schema = replace.requestBody.schema;
     const next = generateValid(
-      replace.requestBody.schema,
+      innerSchema(schema, resource.envelope) ?? schema,
       ctx.random,
       `${ctx.runPrefix}-${resource.name}-replaced`,
       { full: true },
@@ -182,9 +199,9 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     const put = await step(
       run,
       'replace',
-      bodyRequest(replace, path, { json: next }),
+      bodyRequest(replace, path, { json: wrapAs(schema, resource.envelope, next) }),
       both(statusIs(replace), (res) =>
-        res.json === undefined ? undefined : fieldsProblem(next, res.json, resource.itemSchema),
+        res.json === undefined ? undefined : fieldsProblem(next, inside(res.json), resource.itemSchema),
       ),
     );
     if (put.response) {
@@ -202,7 +219,7 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     }
   }
   const patch = op('patch');
-  if (patch?.requestBody && has.has('merge-patch'))
+  if (patch?.requestBody && (has.has('merge-patch') || has.has('json-patch')))
     state = await mergePatch(run, patch, path, state, read ? readBack : undefined, sameItem);
   const remove = op('remove');
   if (remove && has.has('delete')) {
@@ -222,37 +239,48 @@ async function mergePatch(
   readBack: (() => Outgoing) | undefined,
   sameItem: (expected: () => Record<string, unknown>) => Judge,
 ): Promise<Record<string, unknown>> {
+  const envelope = run.resource.envelope;
+  const schema = patch.requestBody?.schema ?? {};
+  // A JSON Patch changes what a create (or replace) may set; its own schema is the list of operations.
+  const json = run.resource.jsonPatch === true;
+  const name: CrudStep = json ? 'json-patch' : 'merge-patch';
+  const writable = json ? writableSchema(run.resource, run.ctx) : schema;
   const plans = mergePatchPlan(
-    patch.requestBody?.schema ?? {},
+    innerSchema(writable, envelope) ?? writable,
     run.resource,
     state,
     run.ctx.random,
     `${run.ctx.runPrefix}-patched`,
   );
   if (plans.length === 0) {
-    run.findings.push(
-      skip(crudRuleId(run.resource, 'merge-patch'), 'no property of the patch schema can be changed'),
-    );
+    run.findings.push(skip(crudRuleId(run.resource, name), 'no property of the patch schema can be changed'));
     return state;
   }
   let current = state;
   for (const plan of plans) {
     const expected = plan.expect(current);
+    const body = json ? jsonPatchOf(plan.patch, current) : wrapAs(schema, envelope, plan.patch);
     const sentPatch = await step(
       run,
-      'merge-patch',
-      bodyRequest(patch, path, { json: plan.patch }),
-      both(statusIs(patch), (res) =>
-        res.json === undefined
+      name,
+      bodyRequest(patch, path, { json: body }),
+      both(statusIs(patch), (res) => {
+        const body = unwrap(res.json, envelope);
+        return body === undefined
           ? undefined
-          : (fieldsProblem(expected, res.json, run.resource.itemSchema) ?? plan.absent(res.json)),
-      ),
+          : (fieldsProblem(expected, body, run.resource.itemSchema) ?? plan.absent(body));
+      }),
     );
     if (!sentPatch.response) return current;
     current = expected;
     if (readBack) {
       const judge = sameItem(() => expected);
-      const back = await step(run, 'merge-patch', readBack(), (res) => judge(res) ?? plan.absent(res.json));
+      const back = await step(
+        run,
+        name,
+        readBack(),
+        (res) => judge(res) ?? plan.absent(unwrap(res.json, envelope)),
+      );
       if (!back.held) return stateFrom(run.resource, back.response?.json, current);
     }
   }

@@ -1,5 +1,6 @@
 /** Requests the generated rules share: a body sent as the operation documents it, an item's path, a new item. */
 import { isJsonMediaType, type OperationSpec } from '../../spec/load';
+import { mapItem, unwrap } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { successStatuses } from '../../spec/statuses';
@@ -52,7 +53,8 @@ export async function createItem(resource: Resource, ctx: RunContext, label = 'i
     generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-${label}`, { full: true }),
   );
   const result = await ctx.client.send(bodyRequest(op, op.path, { json: sent }));
-  return createdFrom(resource, op, result, isObject(sent) ? sent : {});
+  const inner = unwrap(sent, resource.envelope);
+  return createdFrom(resource, op, result, isObject(inner) ? inner : {});
 }
 
 /**
@@ -60,10 +62,13 @@ export async function createItem(resource: Resource, ctx: RunContext, label = 'i
  * cases of one run) never collide on a random id.
  */
 export function withoutClientId<T>(resource: Resource | undefined, body: T): T {
-  if (!resource || resource.idSource !== 'client' || !resource.idField || !isObject(body)) return body;
-  const out: Record<string, unknown> = { ...body };
-  delete out[resource.idField];
-  return out as T;
+  const idField = resource?.idField;
+  if (!resource || resource.idSource !== 'client' || !idField || !isObject(body)) return body;
+  return mapItem(body, resource.envelope, (item) => {
+    const out = { ...item };
+    delete out[idField];
+    return out;
+  }) as T;
 }
 
 /** Judge a create's answer: a documented 2xx with an object carrying the id. */
@@ -91,7 +96,7 @@ export function createdFrom(
       skipped: false,
       exchange,
     };
-  const item = response.json;
+  const item = unwrap(response.json, resource.envelope);
   // A resource without an id (a create nothing can read back) only needs the object.
   if (isObject(item) && !resource.idField) return { ok: true, id: '', sent, item, exchange };
   const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;

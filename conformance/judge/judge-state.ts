@@ -4,6 +4,7 @@
  * items are remembered, the oldest dropped first.
  */
 import type { CompiledSpec } from '../../spec/compile';
+import { unwrap } from '../../spec/envelope';
 import { inferResources, type Binding, type Resource } from '../../spec/resources';
 import type { Exchange } from '../types';
 import type { Problem, Route } from './judge-request';
@@ -66,7 +67,7 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
         case 'patch': {
           const t = itemId === undefined ? undefined : items.get(key(itemId));
           const text = ex.request.body ?? '';
-          const body = text.length <= MAX_UPDATE_CHARS ? parseObject(text) : undefined;
+          const body = text.length <= MAX_UPDATE_CHARS ? parseObject(text, r.envelope) : undefined;
           // An update too large to remember is not judged on the next read (and an older one is forgotten).
           if (ok && t && !t.deleted) t.pendingUpdate = body ? withoutReadOnly(r, body) : undefined;
           return [];
@@ -105,7 +106,7 @@ function judgeRead(
   const pending = t.pendingUpdate;
   if (!ok || !pending) return [];
   t.pendingUpdate = undefined;
-  const record = (json ?? {}) as Record<string, unknown>;
+  const record = (unwrap(json, r.envelope) ?? {}) as Record<string, unknown>;
   const stale = Object.keys(pending).filter((f) => !same(pending[f], record[f]));
   return stale.length > 0
     ? [
@@ -139,10 +140,12 @@ function judgeList(r: Resource, items: Map<string, Tracked>, json: unknown): Pro
   return out;
 }
 
-const idOf = (r: Resource, json: unknown): unknown =>
-  json !== null && typeof json === 'object' && r.idField
+const idOf = (r: Resource, wrapped: unknown): unknown => {
+  const json = unwrap(wrapped, r.envelope);
+  return json !== null && typeof json === 'object' && r.idField
     ? (json as Record<string, unknown>)[r.idField]
     : undefined;
+};
 
 /** A list read with a paging parameter is not the full list. */
 function paged(r: Resource, url: string): boolean {
@@ -150,9 +153,9 @@ function paged(r: Resource, url: string): boolean {
   return Object.values(r.paging ?? {}).some((name) => name !== undefined && query.has(name));
 }
 
-function parseObject(text: string | undefined): Record<string, unknown> | undefined {
+function parseObject(text: string | undefined, envelope?: string): Record<string, unknown> | undefined {
   try {
-    const v: unknown = JSON.parse(text ?? '');
+    const v: unknown = unwrap(JSON.parse(text ?? ''), envelope);
     return v !== null && typeof v === 'object' && !Array.isArray(v)
       ? (v as Record<string, unknown>)
       : undefined;

@@ -8,8 +8,15 @@
 import type { ValidateFunction } from 'ajv';
 import { sharedAjv } from '../../spec/ajv';
 import { formatAjvErrors, isJsonMediaType, type CompiledSpec, type OperationSpec } from '../../spec/compile';
-import type { ResourceModel } from '../../spec/resources';
-import { objectShape, readOnlyProperties, typesOf, type Schema } from '../../spec/schema-shape';
+import type { Binding, ResourceModel } from '../../spec/resources';
+import { innerSchema, wraps } from '../../spec/envelope';
+import {
+  objectShape,
+  readOnlyProperties,
+  typesOf,
+  type ObjectShape,
+  type Schema,
+} from '../../spec/schema-shape';
 import {
   invalidEncoding,
   invalidRequest,
@@ -39,6 +46,8 @@ export interface BodyCheck {
   policy?: ValidateFunction;
   /** Property types, to decode form fields (`"5"` -> 5). */
   fieldTypes: Readonly<Record<string, string[]>>;
+  /** A body wrapped in the resource's envelope (`{"article": {...}}`): the same checks on the item inside. */
+  inner?: { property: string; readOnly: readonly string[]; known: ReadonlySet<string> | null };
 }
 
 /** The component name of each schema, by its JSON text (a validated document may be a dereferenced copy). */
@@ -76,19 +85,10 @@ function compileOne(
 ): BodyCheck {
   const body = op.requestBody as NonNullable<OperationSpec['requestBody']>;
   const shape = objectShape(body.schema);
-  const binding = model.byOperation.get(op.operationId);
-  const readOnly = new Set(shape ? readOnlyProperties(shape) : []);
-  if (binding && binding.action !== 'list' && binding.action !== 'read' && binding.action !== 'remove') {
-    for (const p of binding.resource.readOnly) readOnly.add(p);
-    // PUT on the collection names the item by the id in its body.
-    if (binding.action === 'update' && binding.resource.idField) readOnly.delete(binding.resource.idField);
-  }
-  const allowsOthers =
-    policy.allowUnknownFields || (shape?.additional !== undefined && shape.additional !== false);
+  const { readOnly, inner } = itemRules(body.schema, shape, model.byOperation.get(op.operationId), policy);
   // A name the schema requires is known even when `properties` does not define it (GitHub's
   // `required: [tags]` beside `properties: { docker }`): refusing it would make the body impossible to send.
-  const known =
-    shape && !allowsOthers ? new Set([...Object.keys(shape.properties), ...shape.required]) : null;
+  const known = shape ? knownOf(shape, policy) : null;
   let name: string | undefined;
   try {
     name = names.get(JSON.stringify(body.schema));
@@ -104,10 +104,42 @@ function compileOne(
     required: body.required,
     validate: body.validate,
     known,
-    readOnly: [...readOnly],
+    readOnly,
     policy: rules ? sharedAjv().compile({ type: 'object', properties: rules }) : undefined,
     fieldTypes,
+    inner,
   };
+}
+
+/** The readOnly names a body must not carry, checked inside the resource's envelope when it is wrapped. */
+function itemRules(
+  schema: Schema,
+  shape: ObjectShape | null,
+  binding: Binding | undefined,
+  policy: ValidationPolicy,
+): { readOnly: string[]; inner?: BodyCheck['inner'] } {
+  const readOnly = new Set(shape ? readOnlyProperties(shape) : []);
+  if (!binding || binding.action === 'list' || binding.action === 'read' || binding.action === 'remove')
+    return { readOnly: [...readOnly] };
+  const r = binding.resource;
+  const envelope = wraps(schema, r.envelope) ? r.envelope : undefined;
+  const innerShape = envelope ? objectShape(innerSchema(schema, envelope)) : null;
+  const itemReadOnly = innerShape ? new Set(readOnlyProperties(innerShape)) : readOnly;
+  for (const p of r.readOnly) itemReadOnly.add(p);
+  // PUT on the collection names the item by the id in its body.
+  if (binding.action === 'update' && r.idField) itemReadOnly.delete(r.idField);
+  if (!envelope || !innerShape) return { readOnly: [...readOnly] };
+  return {
+    readOnly: [...readOnly],
+    inner: { property: envelope, readOnly: [...itemReadOnly], known: knownOf(innerShape, policy) },
+  };
+}
+
+/** The names an object may carry: null when its schema (or the policy) lets any others through. */
+function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<string> | null {
+  const allowsOthers =
+    policy.allowUnknownFields || (shape.additional !== undefined && shape.additional !== false);
+  return allowsOthers ? null : new Set([...Object.keys(shape.properties), ...shape.required]);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -227,6 +259,15 @@ export function checkValue(check: BodyCheck, data: unknown): { value: unknown } 
   }
   if (check.known) {
     for (const p of Object.keys(data)) if (!check.known.has(p)) return invalidRequest(`/${p} is not allowed`);
+  }
+  const inner = check.inner ? (data as Record<string, unknown>)[check.inner.property] : undefined;
+  if (check.inner && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+    const at = `/${check.inner.property}`;
+    for (const p of check.inner.readOnly)
+      if (Object.prototype.hasOwnProperty.call(inner, p))
+        return invalidRequest(`${at}/${p} is assigned by the service and must not be sent (readOnly)`);
+    for (const p of Object.keys(inner))
+      if (check.inner.known && !check.inner.known.has(p)) return invalidRequest(`${at}/${p} is not allowed`);
   }
   if (check.policy && !check.policy(data)) return invalidRequest(formatAjvErrors(check.policy.errors));
   return { value: data };

@@ -78,7 +78,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
   if (!options.records)
     await records.reset(
       seed,
-      model.resources.map((r) => ({ name: r.name, idField: r.idField, idType: r.idType })),
+      model.resources.map((r) => ({ name: r.name, idField: r.idField, idType: r.idType, idForm: r.idForm })),
     );
   return {
     config,

@@ -109,4 +109,19 @@ describe('required fields no mapping names are filled by what they mean (issue 2
     const body = createErrorShaper(spec).render(spec.operations[0], 404, error).body;
     expect(body).toEqual({ errors: { body: [error.message] } });
   });
+
+  it('a JSON:API style: errors is a list of one error, its code the status and its title the reason', () => {
+    const item = {
+      type: 'object',
+      required: ['code', 'title'],
+      properties: { code: { type: 'integer' }, title: { type: 'string' }, detail: { type: 'string' } },
+    };
+    const spec = compileSpec(
+      'document',
+      doc({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: item } } }),
+      false,
+    );
+    const body = createErrorShaper(spec).render(spec.operations[0], 404, error).body;
+    expect(body).toEqual({ errors: [{ code: 404, title: 'Not Found', detail: error.message }] });
+  });
 });

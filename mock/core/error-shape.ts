@@ -21,13 +21,15 @@ export interface RenderedError {
   body: unknown;
 }
 
-type Role = 'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed' | 'nested' | 'id' | 'messages';
+type Role =
+  'status' | 'text' | 'title' | 'code' | 'code-uri' | 'fixed' | 'nested' | 'list' | 'id' | 'messages';
 interface Field {
   name: string;
   role: Role;
   fixed?: unknown;
   allowed?: readonly unknown[];
-  /** `nested`: the error sits one level down, as in `{ "error": { "code": …, "message": … } }`. */
+  /** `nested`: the error sits one level down, as in `{ "error": { "code": …, "message": … } }`; `list`: the
+   * error is the one item of a list, as in `{ "errors": [{ "code": …, "title": … }] }` (JSON:API). */
   inner?: Shape;
   /** `id`: the length a generated id may have, when the schema bounds it. */
   maxLength?: number;
@@ -67,6 +69,7 @@ function meaningOf(name: string, prop: Schema): Role | undefined {
   const isString = types.length === 0 || types.includes('string');
   const format = (prop as { format?: string }).format;
   if (isStringList(prop)) return 'messages';
+  if (types.includes('array') && objectShape((prop as { items?: unknown }).items)) return 'list';
   if (isString && (format === 'uuid' || isIdName(name))) return 'id';
   if (isString && !format && isNameName(name) && !(prop as { enum?: unknown }).enum) return 'code';
   if (objectShape(prop) && !types.includes('array')) return 'nested';
@@ -115,7 +118,10 @@ function shapeOf(schema: Schema, contentType: string, depth = 0): Shape {
       const role = meaningOf(name, prop);
       if (role === 'nested' && depth < 3)
         fields.push({ name, role, inner: shapeOf(prop, contentType, depth + 1) });
-      else if (role === 'id' || role === 'messages' || role === 'code')
+      else if (role === 'list' && depth < 3) {
+        const items = (prop as { items?: Schema }).items as Schema;
+        fields.push({ name, role, inner: shapeOf(items, contentType, depth + 1) });
+      } else if (role === 'id' || role === 'messages' || role === 'code')
         fields.push({ name, role, maxLength: (prop as { maxLength?: number }).maxLength });
       else fields.push({ name, role: 'fixed', fixed: generated?.[name] ?? sampleOf(prop) });
     }
@@ -134,6 +140,7 @@ function render(shape: Shape, status: number, error: ErrorFields): unknown {
       body[f.name] = f.allowed && !f.allowed.includes(error.code) ? f.allowed[0] : error.code;
     else if (f.role === 'code-uri') body[f.name] = `urn:mock:error:${error.code}`;
     else if (f.role === 'nested' && f.inner) body[f.name] = render(f.inner, status, error);
+    else if (f.role === 'list' && f.inner) body[f.name] = [render(f.inner, status, error)];
     else if (f.role === 'messages') body[f.name] = [error.message];
     else if (f.role === 'id') body[f.name] = newId(f.maxLength);
     else body[f.name] = f.fixed;

@@ -4,6 +4,7 @@
  * envelope and paging, RFC 7396 merge patches, and the documented success status of each action.
  */
 import type { OperationSpec, ResponseSpec } from '../../spec/compile';
+import { innerSchema, wraps } from '../../spec/envelope';
 import type { Action, Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from './sample';
@@ -35,9 +36,17 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return out;
 }
 
+interface Generated {
+  name: string;
+  format?: string;
+  schema: Schema;
+}
 interface ItemFacts {
   known: Set<string> | null;
-  generated: Array<{ name: string; format?: string; schema: Schema }>;
+  /** readOnly properties: always the server's (kept from the old record, else generated). */
+  generated: Generated[];
+  /** Required properties the create does not take (`author`, `createdAt`): the server's unless a body sets them. */
+  filled: Generated[];
 }
 const itemFacts = new WeakMap<Resource, ItemFacts>();
 
@@ -46,14 +55,14 @@ function factsOf(r: Resource): ItemFacts {
   if (f) return f;
   const shape = objectShape(r.itemSchema);
   const names = shape ? Object.keys(shape.properties) : [];
+  const describe = (name: string): Generated => {
+    const schema = (shape?.properties[name] ?? {}) as Schema;
+    return { name, format: (schema as { format?: string }).format, schema };
+  };
   f = {
     known: names.length ? new Set(names) : null,
-    generated: r.readOnly
-      .filter((p) => p !== r.idField)
-      .map((name) => {
-        const schema = (shape?.properties[name] ?? {}) as Schema;
-        return { name, format: (schema as { format?: string }).format, schema };
-      }),
+    generated: r.readOnly.filter((p) => p !== r.idField).map(describe),
+    filled: (r.serverFilled ?? []).map(describe),
   };
   itemFacts.set(r, f);
   return f;
@@ -70,13 +79,16 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   if (isObject(input)) {
     for (const [k, v] of Object.entries(input)) if (!facts.known || facts.known.has(k)) out[k] = v;
   }
-  for (const g of facts.generated) {
-    if (old && g.name in old) out[g.name] = old[g.name];
-    else if (g.format === 'date-time') out[g.name] = new Date(nowMs).toISOString();
-    else if (g.format === 'date') out[g.name] = new Date(nowMs).toISOString().slice(0, 10);
-    else out[g.name] = sampleOf(g.schema);
-  }
+  for (const g of facts.generated) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
+  for (const g of facts.filled)
+    if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   return out;
+}
+
+function generate(g: Generated, nowMs: number): unknown {
+  if (g.format === 'date-time') return new Date(nowMs).toISOString();
+  if (g.format === 'date') return new Date(nowMs).toISOString().slice(0, 10);
+  return sampleOf(g.schema);
 }
 
 interface Filler {
@@ -108,9 +120,15 @@ function fill(record: JsonObject, filler: Filler | null): JsonObject {
 const schemaOf = (op: OperationSpec, status: number): ResponseSpec['schema'] =>
   op.responses.get(String(status))?.schema;
 
-/** A stored record as the operation answers it: required properties it lacks are generated. */
-export function presentItem(op: OperationSpec, status: number, record: JsonObject): JsonObject {
-  return fill(record, fillerOf(schemaOf(op, status)));
+/**
+ * A stored record as the operation answers it: required properties it lacks are generated; wrapped in the
+ * resource's envelope (`{"article": {...}}`) where the answer's schema is that wrapper.
+ */
+export function presentItem(op: OperationSpec, status: number, record: JsonObject, r?: Resource): JsonObject {
+  const schema = schemaOf(op, status);
+  if (r?.envelope && wraps(schema, r.envelope))
+    return { [r.envelope]: fill(record, fillerOf(innerSchema(schema, r.envelope))) };
+  return fill(record, fillerOf(schema));
 }
 
 const first = (q: Record<string, string[]>, name: string | undefined): number | undefined => {
@@ -154,9 +172,11 @@ export function presentList(
   const envelope = sampleOf(schema);
   const out: JsonObject = isObject(envelope) ? { ...envelope } : {};
   out[r.listEnvelope.property] = shown;
+  // `articlesCount` beside `articles`: the count of that list.
+  const ownCount = `${r.listEnvelope.property.toLowerCase()}count`;
   for (const k of Object.keys(out)) {
     const lower = k.toLowerCase();
-    if (COUNT_NAMES.has(lower) && typeof out[k] === 'number') out[k] = items.length;
+    if ((COUNT_NAMES.has(lower) || lower === ownCount) && typeof out[k] === 'number') out[k] = items.length;
     else if (lower === 'page' && typeof out[k] === 'number') out[k] = paged.page ?? 1;
     else if ((lower === 'limit' || lower === 'per_page') && typeof out[k] === 'number')
       out[k] = paged.limit ?? items.length;

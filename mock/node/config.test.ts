@@ -1,4 +1,4 @@
-import { DEFAULTS, parseConfig } from './config';
+import { DEFAULTS, nodeDefaults, parseConfig } from './config';
 
 describe('config from argv and env', () => {
   it('defaults to 127.0.0.1:4010, memory store, the demo keys and seed', () => {
@@ -36,6 +36,18 @@ describe('config from argv and env', () => {
     const r = parseConfig(argv, {});
     expect(r.ok).toBe(false);
     if (r.ok === false) expect(r.error).toMatch(message);
+  });
+
+  it("seeds another --spec empty by default (the default seed is the default document's), unless --seed names one", () => {
+    const other = parseConfig(['--spec', 'fixtures/specs/wild/blog-31.yaml'], {});
+    const named = parseConfig(['--spec', 'fixtures/specs/wild/blog-31.yaml', '--seed', 'my-seed.json'], {});
+    const same = parseConfig(['--spec', 'spec/openapi.yaml'], {});
+    expect(other.ok === true && other.config.seedFile).toBeNull();
+    expect(named.ok === true && named.config.seedFile).toMatch(/my-seed\.json$/);
+    expect(same.ok === true && same.config.seedFile).toMatch(/fixtures\/seed\.json$/);
+    // createMockServer({ specPath }) takes the same defaults.
+    expect(nodeDefaults('fixtures/specs/wild/blog-31.yaml').seedFile).toBeNull();
+    expect(nodeDefaults().seedFile).toMatch(/fixtures\/seed\.json$/);
   });
 
   it('--no-seed and --seed none mean an empty store; --help asks for help', () => {

@@ -34,9 +34,17 @@ export const DEFAULTS: Readonly<MockConfig> = Object.freeze({
   seedFile: DEFAULT_SEED_FILE,
 });
 
-/** The file defaults of the Node layer (the engine's own defaults have no files). */
-export function nodeDefaults(): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
-  return { specPath: DEFAULT_SPEC_PATH, keysFile: DEFAULT_KEYS_FILE, seedFile: DEFAULT_SEED_FILE };
+/**
+ * The file defaults of the Node layer (the engine's own defaults have no files). The default seed holds the default
+ * document's records: for another document (`specPath`) the store starts empty.
+ */
+export function nodeDefaults(specPath?: string): Pick<MockConfig, 'specPath' | 'keysFile' | 'seedFile'> {
+  const own = specPath === undefined || path.resolve(specPath) === path.resolve(DEFAULT_SPEC_PATH);
+  return {
+    specPath: DEFAULT_SPEC_PATH,
+    keysFile: DEFAULT_KEYS_FILE,
+    seedFile: own ? DEFAULT_SEED_FILE : null,
+  };
 }
 
 const OPTIONS = {
@@ -122,13 +130,16 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     }).filter(([, v]) => v !== undefined),
   );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
+  const specPath = path.resolve(values.spec ?? DEFAULTS.specPath);
+  // The default seed holds the default document's records: another document starts empty unless --seed names one.
+  const defaultSeed = specPath === path.resolve(DEFAULTS.specPath) ? DEFAULTS.seedFile : null;
   const cors = values['cors-origins'] ?? DEFAULTS.corsOrigins.join(',');
   const config: MockConfig = {
     host: values.host ?? DEFAULTS.host,
     port: int('port', values.port ?? env.PORT, DEFAULTS.port, 0, 65535),
-    specPath: path.resolve(values.spec ?? DEFAULTS.specPath),
+    specPath,
     keysFile: path.resolve(values.keys ?? env.MOCK_KEYS_FILE ?? DEFAULTS.keysFile),
-    seedFile: seedArg === 'none' ? null : path.resolve(seedArg ?? DEFAULTS.seedFile ?? ''),
+    seedFile: seedArg === 'none' ? null : seedArg ? path.resolve(seedArg) : (defaultSeed ?? null),
     quiet: values.quiet ?? false,
     store: store === 'redis' ? 'redis' : 'memory',
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? DEFAULTS.redisUrl,

@@ -22,7 +22,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
                                allowUnknownFields, sunset, successorLink, plans (default spec/openapi.settings.json;
                                env MOCK_SETTINGS_FILE; none = no bounds, the shipped plans)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
-  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json; --seed none = empty)
+  --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json with the default --spec, none
+                               with another; --seed none = empty)
   --quiet, -q                  no request log lines
   --store memory|redis         where records and counters live (default memory)
   --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)

@@ -102,7 +102,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   checkOptions('createMockServer', options, SERVER_OPTION_RULES);
   const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
     options;
-  const config = withSettingsFile(settingsWith({ ...nodeDefaults(), ...overrides }));
+  const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
   const spec = loaded.spec;

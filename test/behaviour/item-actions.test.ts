@@ -9,8 +9,16 @@ import type { MockServer } from '../../mock/node/index';
 import { createTestMock, testClock } from '../support/mock-harness';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'wild', 'scheduler-31.yaml');
-// The same document with a JSON Patch PATCH (kept out of the wild set: the runner's generated patches are left).
-const PATCH_SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'scheduler-json-patch-31.yaml');
+// The same document with a JSON Patch PATCH (in the wild set too: the walk and the runner send JSON Patches).
+const PATCH_SPEC = path.join(
+  __dirname,
+  '..',
+  '..',
+  'fixtures',
+  'specs',
+  'wild',
+  'scheduler-json-patch-31.yaml',
+);
 const KEY = 'scheduler-pro-key-000001';
 const token = { Authorization: `Token ${KEY}` };
 
@@ -59,6 +67,13 @@ describe('operations under an item path address that item', () => {
     const res = await api()[method](url).set(token);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ name: 'not_found', message: expect.stringMatching(/sched_none/) });
+  });
+
+  it('makes ids in the form the example shows (sched_1234): the prefix and a counter', async () => {
+    const a = await api().post('/schedules').set(token).send({ cron: '0 9 * * 3', active: true });
+    const b = await api().post('/schedules').set(token).send({ cron: '0 9 * * 4', active: true });
+    expect(a.body.id).toMatch(/^sched_\d+$/);
+    expect(Number(b.body.id.slice(6))).toBe(Number(a.body.id.slice(6)) + 1);
   });
 
   it('an action answered with the item schema answers the stored item', async () => {

@@ -26,6 +26,24 @@ const T0 = Date.UTC(2026, 10, 22, 12, 0, 10);
 const BOOKS: StoreResource = { name: 'books', idField: 'id', idType: 'integer' };
 const TAGS: StoreResource = { name: 'tags', idField: 'slug', idType: 'string' };
 const NOTES: StoreResource = { name: 'notes', idField: 'key', idType: 'string' };
+const SCHEDULES: StoreResource = {
+  name: 'schedules',
+  idField: 'id',
+  idType: 'string',
+  idForm: { prefix: 'sched_', kind: 'counter' },
+};
+const HOOKS: StoreResource = {
+  name: 'hooks',
+  idField: 'id',
+  idType: 'string',
+  idForm: { prefix: 'wh_', kind: 'random', alphabet: '0123456789abcdef', length: 16 },
+};
+const TINY: StoreResource = {
+  name: 'tiny',
+  idField: 'id',
+  idType: 'string',
+  idForm: { prefix: 't_', kind: 'random', alphabet: '01', length: 1 },
+};
 const MAX = 10_000;
 
 async function created(store: RecordStore, resource: StoreResource, record: JsonObject): Promise<JsonObject> {
@@ -40,7 +58,7 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
     let store: RecordStore;
     beforeEach(async () => {
       store = await factory();
-      await store.reset({}, [BOOKS, TAGS, NOTES]);
+      await store.reset({}, [BOOKS, TAGS, NOTES, SCHEDULES, HOOKS, TINY]);
     });
     afterEach(() => store.close());
 
@@ -62,6 +80,35 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
         reason: 'duplicate',
       });
       expect(await store.list('tags')).toEqual([{ slug: 'sci-fi' }]);
+    });
+
+    it('makes ids in the document form: a prefix and a counter never given again, past client-chosen ids', async () => {
+      const a = await created(store, SCHEDULES, { cron: 'a' });
+      expect(a).toEqual({ id: 'sched_1', cron: 'a' });
+      expect(Object.keys(a)[0]).toBe('id');
+      await created(store, SCHEDULES, { id: 'sched_2', cron: 'client' });
+      expect((await created(store, SCHEDULES, { cron: 'b' })).id).toBe('sched_3');
+      await store.remove('schedules', 'sched_3');
+      expect((await created(store, SCHEDULES, { cron: 'c' })).id).toBe('sched_4');
+      expect(await store.get('schedules', 'sched_1')).toEqual(a);
+    });
+
+    it('makes ids in the document form: a prefix and a random part of its alphabet and length', async () => {
+      const made = await Promise.all(Array.from({ length: 50 }, () => created(store, HOOKS, { url: 'u' })));
+      const ids = made.map((m) => String(m.id));
+      for (const id of ids) expect(id).toMatch(/^wh_[0-9a-f]{16}$/);
+      expect(new Set(ids).size).toBe(50);
+      expect(await store.get('hooks', ids[0] ?? '')).toEqual(made[0]);
+    });
+
+    it('says when a small id space is taken (no duplicate, nothing stored)', async () => {
+      const tiny = TINY;
+      const ids = [await created(store, tiny, { n: 1 }), await created(store, tiny, { n: 2 })].map(
+        (r) => r.id,
+      );
+      expect(ids.sort()).toEqual(['t_0', 't_1']);
+      expect(await store.create(tiny, { n: 3 }, MAX)).toEqual({ ok: false, reason: 'ids' });
+      expect(await store.list('tiny')).toHaveLength(2);
     });
 
     it('keeps each resource apart, with its own id sequence', async () => {

@@ -5,6 +5,8 @@
  */
 import { matchBasePath } from '../../../spec/base-path';
 import { documentedResponse, type OperationSpec } from '../../../spec/compile';
+import { unwrap, wrapAs } from '../../../spec/envelope';
+import { describeIdForm } from '../../../spec/id-form';
 import type { Binding, Resource } from '../../../spec/resources';
 import type { ItemScope } from '../../../spec/item-scope';
 import { withoutWriteOnly } from '../../../spec/schema-views';
@@ -34,7 +36,12 @@ export function exampleReply(operation: OperationSpec, status: number): Reply {
   return { status, headers };
 }
 
-const storeRef = (r: Resource): StoreResource => ({ name: r.name, idField: r.idField, idType: r.idType });
+const storeRef = (r: Resource): StoreResource => ({
+  name: r.name,
+  idField: r.idField,
+  idType: r.idType,
+  idForm: r.idForm,
+});
 
 /** The item id from the path, as the store keys it (`007` addresses integer id 7). */
 function itemId(ctx: Ctx, r: Resource): string {
@@ -72,7 +79,7 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
 }
 
 function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
-  const record = toStored(ctx.input, r, deps.clock.now());
+  const record = toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now());
   return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
     if (!out.ok) {
       if (out.reason === 'full')
@@ -80,10 +87,15 @@ function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
           'record_limit',
           `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
         );
+      if (out.reason === 'ids' && r.idForm)
+        return apiError(
+          'record_limit',
+          `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
+        );
       return duplicate(op, r, record);
     }
     const status = successStatus(op, 'create');
-    return reply(op, status, presentItem(op, status, out.record));
+    return reply(op, status, presentItem(op, status, out.record, r));
   });
 }
 
@@ -104,16 +116,16 @@ async function replace(
 ): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const next = toStored(input, r, deps.clock.now(), old);
+  const next = toStored(unwrap(input, r.envelope), r, deps.clock.now(), old);
   const stored = await deps.records.replace(storeRef(r), id, next);
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'replace');
-  return reply(op, status, presentItem(op, status, stored));
+  return reply(op, status, presentItem(op, status, stored, r));
 }
 
 /** The record after a JSON Patch (RFC 6902) or a merge patch (RFC 7396), as the operation documents. */
-function patched(op: OperationSpec, old: JsonObject, input: unknown): unknown {
-  if (!isJsonPatch(op)) return mergePatch(old, input);
+function patched(op: OperationSpec, r: Resource, old: JsonObject, input: unknown): unknown {
+  if (!isJsonPatch(op)) return mergePatch(old, unwrap(input, r.envelope));
   const out = applyJsonPatch(old, input);
   if (out.ok) return out.value;
   if (!out.failedTest) return invalidRequest(`JSON Patch: ${out.message}`);
@@ -128,24 +140,29 @@ function patched(op: OperationSpec, old: JsonObject, input: unknown): unknown {
 async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = patched(op, old, input);
+  const merged = patched(op, r, old, input);
   if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
     return invalidRequest('a patch must leave an object');
   // The merged record must still be what a create or replace would accept.
-  const check = deps.bodies.get(r.operations.replace ?? r.operations.create ?? '');
+  const checkedBy = r.operations.replace ?? r.operations.create ?? '';
+  const check = deps.bodies.get(checkedBy);
   if (check) {
     const candidate: JsonObject = { ...(merged as JsonObject) };
     for (const p of r.readOnly) delete candidate[p];
     // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
-    const verdict = checkValue(check, candidate);
+    // So are the values the server filled at create (`author`) that the body the patch is checked as cannot carry.
+    const known = check.inner?.known ?? check.known;
+    for (const p of r.serverFilled ?? []) if (known && !known.has(p)) delete candidate[p];
+    const schema = deps.spec.byId.get(checkedBy)?.requestBody?.schema;
+    const verdict = checkValue(check, wrapAs(schema, r.envelope, candidate));
     if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
   }
   const stored = await deps.records.replace(storeRef(r), id, toStored(merged, r, deps.clock.now(), old));
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'patch');
-  return reply(op, status, presentItem(op, status, stored));
+  return reply(op, status, presentItem(op, status, stored, r));
 }
 
 /** Synchronous with a store in memory (list, create, read, remove); replace and patch await theirs. */
@@ -160,13 +177,13 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
       const id = itemId(ctx, r);
       const status = successStatus(op, 'read');
       return whenReady(deps.records.get(r.name, id), (found) =>
-        found ? reply(op, status, presentItem(op, status, found)) : noSuchRecord(r.name, id),
+        found ? reply(op, status, presentItem(op, status, found, r)) : noSuchRecord(r.name, id),
       );
     }
     case 'replace':
       return replace(deps, r, op, itemId(ctx, r), ctx.input);
     case 'update': {
-      const given = (ctx.input as JsonObject | undefined)?.[r.idField ?? ''];
+      const given = (unwrap(ctx.input, r.envelope) as JsonObject | undefined)?.[r.idField ?? ''];
       if (given === undefined || given === null)
         return invalidRequest(`/${r.idField} is required to name the record`);
       return replace(deps, r, op, String(given), ctx.input);
@@ -177,7 +194,7 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
       const id = itemId(ctx, r);
       const status = successStatus(op, 'remove');
       return whenReady(deps.records.remove(r.name, id), (gone) =>
-        gone ? reply(op, status, presentItem(op, status, gone)) : noSuchRecord(r.name, id),
+        gone ? reply(op, status, presentItem(op, status, gone, r)) : noSuchRecord(r.name, id),
       );
     }
   }
@@ -214,7 +231,7 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
   const found = await deps.records.get(scope.resource.name, id);
   if (!found) return asDocumented(operation.responses, noSuchRecord(scope.resource.name, id), [400]);
   if (!scope.echo) return fromEngine(ctx, deps, operation);
-  return reply(operation, scope.status, presentItem(operation, scope.status, found));
+  return reply(operation, scope.status, presentItem(operation, scope.status, found, scope.resource));
 }
 
 export const handle: Stage = function handle(ctx, deps) {

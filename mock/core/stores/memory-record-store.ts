@@ -1,4 +1,5 @@
 /** Records in process memory: the embedded default for one mock on a laptop, and the engine in a browser. */
+import { makeId, smallSpace } from '../../../spec/id-form';
 import type { CreateOutcome, JsonObject, RecordStore, SeedData, StoreResource } from './types';
 
 interface Bucket {
@@ -11,6 +12,18 @@ interface Bucket {
 
 /** A random UUID (v4) from WebCrypto, present in Node >= 19 and every browser. */
 export const uuid = (): string => globalThis.crypto.randomUUID();
+
+/** Draws of a random id in the document's form before a resource counts as full. */
+export const MAX_DRAWS = 64;
+
+/** A uniform random integer below `below` (at most 256), from WebCrypto. */
+export function randomBelow(below: number): number {
+  const byte = new Uint8Array(1);
+  const limit = 256 - (256 % below);
+  do globalThis.crypto.getRandomValues(byte);
+  while ((byte[0] ?? 0) >= limit);
+  return (byte[0] ?? 0) % below;
+}
 
 /** Build an in-memory record store holding `seed`. */
 export function createMemoryRecordStore(): RecordStore {
@@ -39,9 +52,22 @@ export function createMemoryRecordStore(): RecordStore {
       stored = { ...record };
     } else {
       let id: number | string;
+      const form = resource.idType === 'string' ? resource.idForm : undefined;
+      // The counter only goes up (a deleted item's id is never given again); a random part is drawn anew.
       if (resource.idType === 'integer') {
         do id = ++b.seq;
         while (b.items.has(String(id)));
+      } else if (form) {
+        // A small random space (`^[0-9a-f]{4}$`) can fill up: a bounded number of draws, then the resource is full.
+        let draws = 0;
+        do id = makeId(form, ++b.seq, randomBelow);
+        while (b.items.has(id) && ++draws < MAX_DRAWS);
+        for (const free of b.items.has(id) ? smallSpace(form) : [])
+          if (!b.items.has(free)) {
+            id = free;
+            break;
+          }
+        if (b.items.has(id)) return { ok: false, reason: 'ids' };
       } else id = uuid();
       key = String(id);
       // The id first, as a service that assigns it would answer.

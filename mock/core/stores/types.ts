@@ -2,6 +2,7 @@
  * The two pieces of state the mock keeps, as interfaces: the request pipeline only knows these,
  * never which implementation (memory for a laptop, Redis for a shared deployment) is behind them.
  */
+import type { IdForm } from '../../../spec/id-form';
 
 /**
  * A store's answer: the value itself from a store in memory, a promise from one across the network. Callers
@@ -38,6 +39,8 @@ export interface StoreResource {
   /** The id property; a resource without one keeps its records by an internal sequence number. */
   idField?: string;
   idType: 'integer' | 'string';
+  /** String ids in the document's form (a prefix and a counter or a random part); absent: UUIDs. */
+  idForm?: IdForm;
 }
 
 /** Seed records, keyed by resource name: `{ "books": [ … ] }`. */
@@ -45,8 +48,11 @@ export type SeedData = Readonly<Record<string, readonly JsonObject[]>>;
 
 export type CreateOutcome =
   | { ok: true; record: JsonObject }
-  /** `duplicate`: a client-chosen id is taken; `full`: the resource holds its maximum of records. */
-  | { ok: false; reason: 'duplicate' | 'full' };
+  /**
+   * `duplicate`: a client-chosen id is taken; `full`: the resource holds its maximum of records; `ids`: every
+   * draw of a random id in the document's form was taken (a small space such as `^[0-9a-f]{4}$`).
+   */
+  | { ok: false; reason: 'duplicate' | 'full' | 'ids' };
 
 /**
  * Records of every resource, each in creation order, with server-assigned ids (integers ascending from 1, or

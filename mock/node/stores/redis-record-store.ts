@@ -13,9 +13,12 @@ import type {
   SeedData,
   StoreResource,
 } from '../../core/stores/types';
+import { makeId, smallSpace } from '../../../spec/id-form';
+import { MAX_DRAWS, randomBelow } from '../../core/stores/memory-record-store';
 import { luaScript, type RedisConnection } from './redis-connection';
 
-// KEYS: seq, hash, order, version, marker. ARGV: cap, floor, mode (int|given), id key JSON, body JSON, given id.
+// KEYS: seq, hash, order, version, marker. ARGV: cap, floor, mode (int|prefixed|given), id key JSON, body JSON,
+// given id, prefix. `prefixed`: the prefix and the counter (`sched_7`), past any id a client took.
 // Returns [status, id, lost]: status 1 created, -1 full, -2 duplicate; lost = 1 when the marker was missing.
 const CREATE = luaScript(`
 local lost = 0
@@ -30,6 +33,15 @@ if ARGV[3] == 'int' then
   id = string.format('%d', seq)
   if ARGV[5] == '{}' then json = '{' .. ARGV[4] .. ':' .. id .. '}'
   else json = '{' .. ARGV[4] .. ':' .. id .. ',' .. string.sub(ARGV[5], 2) end
+elseif ARGV[3] == 'prefixed' then
+  id = ARGV[7] .. string.format('%d', seq)
+  while redis.call('HEXISTS', KEYS[2], id) == 1 do
+    seq = redis.call('INCR', KEYS[1])
+    id = ARGV[7] .. string.format('%d', seq)
+  end
+  local quoted = '"' .. id .. '"'
+  if ARGV[5] == '{}' then json = '{' .. ARGV[4] .. ':' .. quoted .. '}'
+  else json = '{' .. ARGV[4] .. ':' .. quoted .. ',' .. string.sub(ARGV[5], 2) end
 else
   id = ARGV[6]
   json = ARGV[5]
@@ -89,40 +101,72 @@ export function createRedisRecordStore(
   let seenMarker = false;
 
   const create = async (r: StoreResource, record: JsonObject, max: number): Promise<CreateOutcome> => {
+    // A random id in the document's form that another record holds already is drawn again.
+    for (let attempt = 1; attempt <= MAX_DRAWS; attempt++) {
+      const out = await createOnce(r, record, max);
+      if (out.ok || out.reason !== 'duplicate' || !out.drawn) return out.outcome;
+    }
+    // A small random space (`^[0-9a-f]{4}$`) may be nearly full: a free id from the whole space, or none.
+    for (let attempt = 0; attempt < 8 && r.idForm && r.idField; attempt++) {
+      const taken = new Set(await conn.run((c) => c.hkeys(keys(r.name).hash)));
+      const free = [...smallSpace(r.idForm)].find((id) => !taken.has(id));
+      if (free === undefined) break;
+      const out = await createOnce(r, { [r.idField]: free, ...record }, max);
+      if (out.ok || out.reason !== 'duplicate') return out.outcome;
+    }
+    return { ok: false, reason: 'ids' };
+  };
+
+  const createOnce = async (
+    r: StoreResource,
+    record: JsonObject,
+    max: number,
+  ): Promise<{ ok: boolean; reason?: string; drawn: boolean; outcome: CreateOutcome }> => {
     const k = keys(r.name);
     const field = r.idField;
     const given = field === undefined ? undefined : record[field];
     const hasGiven = given !== undefined && given !== null;
+    const form = r.idType === 'string' && !hasGiven ? r.idForm : undefined;
     let mode = 'int';
     let id = '';
     let json: string;
     let rest: JsonObject = record;
-    if (hasGiven || (field !== undefined && r.idType === 'string')) {
-      mode = 'given';
-      const value = hasGiven ? given : randomUUID();
-      id = String(value);
-      json = JSON.stringify({ [field as string]: value, ...record });
-    } else {
+    if (form?.kind === 'counter' || !(hasGiven || (field !== undefined && r.idType === 'string'))) {
+      if (form) mode = 'prefixed';
       rest = { ...record };
       if (field !== undefined) delete rest[field];
       json = JSON.stringify(rest);
+    } else {
+      mode = 'given';
+      const value = hasGiven ? given : form ? makeId(form, 0, randomBelow) : randomUUID();
+      id = String(value);
+      json = JSON.stringify({ [field as string]: value, ...record });
     }
     const floor = highWater.get(r.name) ?? 0;
     const idKey = JSON.stringify(field ?? '_seq');
     const out = (await conn.evalScript(
       CREATE,
       [k.seq, k.hash, k.order, k.version, marker],
-      [max, floor, mode, field === undefined ? '""' : idKey, json, id],
+      [max, floor, mode, field === undefined ? '""' : idKey, json, id, form?.prefix ?? ''],
     )) as [number, string, number];
     if (out[2] === 1 && seenMarker) onLost();
     seenMarker = true;
-    if (out[0] === -1) return { ok: false, reason: 'full' };
-    if (out[0] === -2) return { ok: false, reason: 'duplicate' };
+    const drawn = form !== undefined;
+    if (out[0] === -1) return { ok: false, drawn, outcome: { ok: false, reason: 'full' } };
+    if (out[0] === -2)
+      return { ok: false, reason: 'duplicate', drawn, outcome: { ok: false, reason: 'duplicate' } };
     const assigned = out[1];
     if (mode === 'int') highWater.set(r.name, Math.max(floor, Number(assigned)));
+    else if (mode === 'prefixed')
+      highWater.set(r.name, Math.max(floor, Number(assigned.slice(form?.prefix.length ?? 0)) || 0));
     else if (typeof given === 'number') highWater.set(r.name, Math.max(floor, given));
-    if (mode !== 'int') return { ok: true, record: JSON.parse(json) as JsonObject };
-    return { ok: true, record: field === undefined ? rest : { [field]: Number(assigned), ...rest } };
+    const stored: JsonObject =
+      mode === 'given'
+        ? (JSON.parse(json) as JsonObject)
+        : field === undefined
+          ? rest
+          : { [field]: mode === 'int' ? Number(assigned) : assigned, ...rest };
+    return { ok: true, drawn, outcome: { ok: true, record: stored } };
   };
 
   const reset = async (

@@ -1,0 +1,82 @@
+/**
+ * Bodies wrapped in a named object (issue 26.1): `POST /articles {"article": {...}}` answered `{"article": {...}}`.
+ * A single-property object whose property holds an object schema is a wrapper; a resource whose create takes
+ * one and answers one under the same name keeps its items unwrapped and wraps them on the way in and out. The
+ * mock and the runner share these helpers, so they agree on what is wrapped.
+ */
+import type { OperationSpec } from './compile';
+import { objectShape, type Schema } from './schema-shape';
+
+export interface Wrapper {
+  property: string;
+  inner: Schema;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `{ article: {...} }`: the one property (holding an object with properties) and its schema, or null. */
+export function wrapperOf(schema: unknown): Wrapper | null {
+  const shape = objectShape(schema);
+  if (!shape) return null;
+  const names = Object.keys(shape.properties);
+  const only = names[0];
+  if (names.length !== 1 || only === undefined) return null;
+  const inner = shape.properties[only] as Schema;
+  const innerShape = objectShape(inner);
+  return innerShape && Object.keys(innerShape.properties).length > 0 ? { property: only, inner } : null;
+}
+
+const successSchemas = (op: OperationSpec): Schema[] =>
+  [...op.responses.entries()]
+    .filter(([s, r]) => /^2\d\d$/.test(s) && r.schema !== undefined)
+    .map(([, r]) => r.schema as Schema);
+
+/**
+ * The wrapper name when `op` (a create) takes a wrapped body and answers the same wrapper, or answers the item
+ * bare (an object without that property, sharing one with the inside); else undefined.
+ */
+export function envelopeOfCreate(op: OperationSpec | undefined): string | undefined {
+  const request = wrapperOf(op?.requestBody?.schema);
+  if (!op || !request) return undefined;
+  const answers = successSchemas(op);
+  if (answers.length === 0) return undefined;
+  if (answers.every((s) => wrapperOf(s)?.property === request.property)) return request.property;
+  const inside = Object.keys(objectShape(request.inner)?.properties ?? {});
+  const bare = answers.every((s) => {
+    const names = Object.keys(objectShape(s)?.properties ?? {});
+    return !names.includes(request.property) && inside.some((p) => names.includes(p));
+  });
+  return bare ? request.property : undefined;
+}
+
+/** The schema inside `schema` when it is the resource's wrapper, else `schema` itself. */
+export function innerSchema(schema: Schema | undefined, envelope: string | undefined): Schema | undefined {
+  const w = envelope ? wrapperOf(schema) : null;
+  return w && w.property === envelope ? w.inner : schema;
+}
+
+/** Does `schema` wrap its item under `envelope`? */
+export const wraps = (schema: unknown, envelope: string | undefined): boolean =>
+  envelope !== undefined && wrapperOf(schema)?.property === envelope;
+
+/** The item inside a wrapped value (`{article: {...}}` -> `{...}`); an unwrapped value as it is. */
+export function unwrap(value: unknown, envelope: string | undefined): unknown {
+  return envelope && isRecord(value) && isRecord(value[envelope]) ? value[envelope] : value;
+}
+
+/** The item wrapped as `schema` says: `{[envelope]: item}` when it is the wrapper, else the item itself. */
+export function wrapAs(schema: unknown, envelope: string | undefined, item: unknown): unknown {
+  return wraps(schema, envelope) ? { [envelope as string]: item } : item;
+}
+
+/** `value` with its item (inside the envelope when wrapped) changed by `change`. */
+export function mapItem(
+  value: unknown,
+  envelope: string | undefined,
+  change: (item: Record<string, unknown>) => Record<string, unknown>,
+): unknown {
+  if (envelope && isRecord(value) && isRecord(value[envelope]))
+    return { ...value, [envelope]: change(value[envelope]) };
+  return isRecord(value) ? change(value) : value;
+}
