@@ -13,6 +13,7 @@ import { cleanUp } from './execute/cleanup';
 import { createClient } from './execute/client';
 import { seededRandom, type Check, type RunContext } from './execute/check-context';
 import { scenarioCheck } from './execute/run-scenario';
+import { fuzzPart } from './fuzz';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectOperations } from './load/select-operations';
@@ -54,6 +55,9 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const chosen = selectOperations(spec, options);
   if (!chosen.ok) throw new ConformanceError(chosen.error);
   const generated = generateRules(spec, model, chosen.ids);
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const fuzz = await fuzzPart(options, spec, model, chosen.ids, seed);
+  if (!fuzz.ok) throw new ConformanceError(fuzz.error);
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
   const operationIds = new Set(spec.byId.keys());
@@ -61,11 +65,13 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const catalogue = catalogueFor(chosen.ids ?? operationIds).rules;
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
-  const allRules = [...catalogue, ...generated.rules, ...scenarios.rules];
+  // A replay is the saved failures only.
+  const allRules = options.replay
+    ? fuzz.rules
+    : [...catalogue, ...generated.rules, ...scenarios.rules, ...fuzz.rules];
   const selected = selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runPrefix = `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
   const readOnly = options.readOnly === true;
@@ -107,6 +113,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
   const checks = checksFor(selected.rules, [
     ...generated.checks,
+    ...fuzz.checks,
     ...scenarios.scenarios
       // A filtered run sends the scenarios of its selected rules only.
       .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
@@ -176,6 +183,12 @@ const OPTION_RULES = {
   tags: rule.stringList,
   paths: rule.stringList,
   readOnly: rule.boolean,
+  fuzz: rule.boolean,
+  maxExamples: rule.number,
+  failuresDir: rule.nonEmptyString,
+  replay: rule.boolean,
+  maxResponseTimeMs: rule.number,
+  fuzzTimeS: rule.number,
   fetch: rule.function,
   onProgress: rule.function,
 } satisfies Record<keyof ConformanceOptions, OptionRule>;

@@ -149,6 +149,18 @@ export interface ConformanceOptions {
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
   paths?: string[];
+  /** `--fuzz`: examples, boundaries and seeded random cases per selected operation (docs/fuzzing.md). */
+  fuzz?: boolean;
+  /** `--max-examples N`: random cases per operation (default 50). */
+  maxExamples?: number;
+  /** `--failures-dir DIR`: where shrunk failures are saved (default `.conformance/failures`). */
+  failuresDir?: string;
+  /** `--replay`: send the saved failures again instead of a run; each is reported fixed or still failing. */
+  replay?: boolean;
+  /** `--max-response-time MS`: a fuzz rule per operation that every answer came within MS. */
+  maxResponseTimeMs?: number;
+  /** `--fuzz-time S`: the whole fuzz phase stops sending after S seconds. */
+  fuzzTimeS?: number;
 }
 
 /** `globalThis.fetch`, or any `(request) => Promise<Response>` such as an in-process handler. */

@@ -39,7 +39,10 @@ function smallerValues(root: unknown, path: JsonPath): unknown[] {
 
 function shorterStrings(text: string): string[] {
   if (text.length === 0) return [];
-  return [...new Set(['', text.slice(0, Math.floor(text.length / 2)), text.slice(0, text.length - 1)])];
+  const half = Math.floor(text.length / 2);
+  // Both ends: a format (an email) may survive losing its start but not its end.
+  const cuts = ['', text.slice(0, half), text.slice(half), text.slice(0, -1), text.slice(1)];
+  return [...new Set(cuts)].filter((t) => t.length < text.length);
 }
 
 export interface Shrunk {

@@ -1,0 +1,120 @@
+/**
+ * Hand-written servers for fixtures/specs/fuzz-target-31.yaml (not our engine, not ajv): a faithful one and one
+ * variant per fault the --fuzz phase must catch. Each is an in-process fetch handler.
+ */
+export const FUZZ_KEY = 'fuzz-server-key-0001';
+
+export const FAULTS = [
+  'exclusive-as-inclusive',
+  'inclusive-as-exclusive',
+  'min-length',
+  'max-length',
+  'minimum',
+  'max-items',
+  'enum',
+  'email',
+  'convert-type',
+  'additional-properties',
+  'malformed-json-500',
+  'non-integer-id-500',
+  'array-as-first',
+  'store-refused',
+] as const;
+export type Fault = (typeof FAULTS)[number];
+
+type Item = Record<string, unknown>;
+const FIELDS = ['name', 'email', 'age', 'score', 'tags', 'plan'];
+
+const json = (status: number, body?: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+const problem = (status: number, message: string) => json(status, { error: 'invalid', message });
+
+/** What is wrong with a member body as this server (with its fault) reads it. */
+function memberProblem(b: Item, fault?: Fault): string | undefined {
+  const name = b.name;
+  if (typeof name !== 'string') return 'name must be a string';
+  if (name.length < 2 && fault !== 'min-length') return 'name too short';
+  if (name.length > 20 && fault !== 'max-length') return 'name too long';
+  if (typeof b.email !== 'string') return 'email must be a string';
+  if (fault !== 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) return 'email is not an email';
+  if (fault === 'convert-type' && typeof b.age === 'string' && /^\d+$/.test(b.age)) b.age = Number(b.age);
+  const age = b.age;
+  if (typeof age !== 'number' || !Number.isInteger(age)) return 'age must be an integer';
+  if (fault === 'exclusive-as-inclusive' ? age < 0 : age <= 0) return 'age must be > 0';
+  if (fault === 'inclusive-as-exclusive' ? age >= 130 : age > 130) return 'age must be <= 130';
+  if ('score' in b) {
+    if (typeof b.score !== 'number') return 'score must be a number';
+    if (b.score < 0 && fault !== 'minimum') return 'score must be >= 0';
+    if (b.score >= 10) return 'score must be < 10';
+  }
+  if ('tags' in b) {
+    const tags = b.tags;
+    if (!Array.isArray(tags)) return 'tags must be an array';
+    if (tags.length > 3 && fault !== 'max-items') return 'at most 3 tags';
+    if (!tags.every((t) => typeof t === 'string' && t.length >= 1 && t.length <= 10)) return 'bad tag';
+  }
+  if ('plan' in b && fault !== 'enum' && !['free', 'pro', 'team'].includes(b.plan as string))
+    return 'plan is free, pro or team';
+  if ('plan' in b && typeof b.plan !== 'string') return 'plan must be a string';
+  const extra = Object.keys(b).find((k) => !FIELDS.includes(k));
+  return extra && fault !== 'additional-properties' ? `${extra} is not allowed` : undefined;
+}
+
+async function readBody(req: Request, fault?: Fault): Promise<Item | Response> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await req.text());
+  } catch {
+    return fault === 'malformed-json-500' ? problem(500, 'oops') : problem(400, 'not JSON');
+  }
+  if (fault === 'array-as-first' && Array.isArray(body)) body = body[0];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return problem(400, 'not an object');
+  return body as Item;
+}
+
+/** The club's server under `/v1`, with `fault` when given. */
+export function clubServer(fault?: Fault): (req: Request) => Promise<Response> {
+  const members = new Map<number, Item>();
+  let next = 1;
+  return async (req) => {
+    const url = new URL(req.url);
+    const p = url.pathname.replace(/^\/v1/, '');
+    if (req.headers.get('authorization') !== `Bearer ${FUZZ_KEY}`) return problem(401, 'bad key');
+    const [, id] = /^\/members(?:\/([^/]*))?$/.exec(p) ?? [];
+    if (!/^\/members(\/[^/]*)?$/.test(p)) return problem(404, `no ${p}`);
+    if (id === undefined) {
+      if (req.method === 'GET') {
+        const limit = url.searchParams.get('limit');
+        if (limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100))
+          return problem(400, 'limit is 1 to 100');
+        return json(200, [...members.values()].slice(0, limit === null ? 20 : Number(limit)));
+      }
+      if (req.method !== 'POST') return problem(405, req.method);
+      const body = await readBody(req, fault);
+      if (body instanceof Response) return body;
+      const made = { ...body, id: next++ };
+      if (fault === 'store-refused') members.set(made.id, made);
+      const bad = memberProblem(body, fault);
+      if (bad) return problem(400, bad);
+      members.set(made.id, { ...body, id: made.id });
+      return json(201, members.get(made.id));
+    }
+    if (!/^\d+$/.test(id))
+      return fault === 'non-integer-id-500' ? problem(500, 'oops') : problem(400, 'bad id');
+    const found = members.get(Number(id));
+    if (!found) return problem(404, `no member ${id}`);
+    if (req.method === 'GET') return json(200, found);
+    if (req.method === 'DELETE') return (members.delete(Number(id)), json(204));
+    if (req.method !== 'PUT') return problem(405, req.method);
+    const body = await readBody(req, fault);
+    if (body instanceof Response) return body;
+    const bad = memberProblem(body, fault);
+    if (bad) return problem(400, bad);
+    const replaced = { ...body, id: found.id };
+    members.set(Number(id), replaced);
+    return json(200, replaced);
+  };
+}
