@@ -42,12 +42,17 @@ const VALUE_FLAGS = [
   'operation',
   'tag',
   'path',
+  'max-examples',
+  'failures-dir',
+  'max-response-time',
+  'fuzz-time',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
 const WHOLE_VALUES = new Set(['report']);
 
 type Values = Map<string, string[]>;
+const SWITCHES = new Set(['--strict', '--read-only', '--fuzz', '--replay']);
 
 /** Parse `--flag value` / `--flag=value`; include, exclude and rule repeat and take comma lists. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
@@ -57,7 +62,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
-    if (arg === '--strict' || arg === '--read-only') {
+    if (SWITCHES.has(arg)) {
       switches.add(arg.slice(2));
       continue;
     }
@@ -90,6 +95,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['concurrency', 1],
     ['max-wait', 0],
     ['seed', 0],
+    ['max-examples', 0],
+    ['max-response-time', 1],
+    ['fuzz-time', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
@@ -113,6 +121,8 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
   const coverage = one('min-coverage');
   if (coverage !== undefined && !(/^\d+(\.\d+)?$/.test(coverage) && Number(coverage) <= 100))
     return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
+  const fuzzProblem = fuzzFlagsProblem(values, switches);
+  if (fuzzProblem) return { ok: false, error: fuzzProblem };
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -143,7 +153,38 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         tags: values.get('tag'),
         paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),
+        ...fuzzOptions(values, switches, numbers),
       },
     },
   };
+}
+
+/** `--fuzz`, `--replay` and the flags that tune them (docs/fuzzing.md). */
+function fuzzOptions(
+  values: Values,
+  switches: ReadonlySet<string>,
+  numbers: Record<string, number | undefined>,
+): Partial<CliOptions['run']> {
+  const dir = values.get('failures-dir')?.[0];
+  return {
+    ...(switches.has('fuzz') ? { fuzz: true } : {}),
+    ...(switches.has('replay') ? { replay: true } : {}),
+    ...(numbers['max-examples'] !== undefined ? { maxExamples: numbers['max-examples'] } : {}),
+    ...(numbers['max-response-time'] !== undefined
+      ? { maxResponseTimeMs: numbers['max-response-time'] }
+      : {}),
+    ...(numbers['fuzz-time'] !== undefined ? { fuzzTimeS: numbers['fuzz-time'] } : {}),
+    ...(dir !== undefined ? { failuresDir: dir } : {}),
+  };
+}
+
+/** Flags that tune --fuzz mean nothing without it; --fuzz and --replay are two different runs. */
+function fuzzFlagsProblem(values: Values, switches: ReadonlySet<string>): string | undefined {
+  if (switches.has('fuzz') && switches.has('replay'))
+    return '--fuzz and --replay are two runs: give one (--replay sends the saved failures only)';
+  const alone = ['max-examples', 'max-response-time', 'fuzz-time'].find((f) => values.has(f));
+  if (alone && !switches.has('fuzz')) return `--${alone} needs --fuzz`;
+  if (values.has('failures-dir') && !switches.has('fuzz') && !switches.has('replay'))
+    return '--failures-dir needs --fuzz or --replay';
+  return undefined;
 }

@@ -55,6 +55,16 @@ Options:
                       selects rules by their own tags)
   --path GLOB         cover only operations whose path matches, e.g. '/repos/*/issues*' (* within a
                       segment, ** across; repeatable). With several kinds: operations matching all
+  --fuzz              also fuzz each selected operation (docs/fuzzing.md): its documented examples, the
+                      values on both sides of every constraint, and seeded random cases; failures are
+                      shrunk, printed as curl and saved (fuzz.<operationId>.<phase>)
+  --max-examples N    random cases per operation with --fuzz (default 50)
+  --failures-dir DIR  where --fuzz saves shrunk failures (default .conformance/failures)
+  --replay            send the saved failures again instead of a run: each is fixed (its file removed)
+                      or still failing
+  --max-response-time MS
+                      with --fuzz, a rule per operation: every answer within MS
+  --fuzz-time S       with --fuzz, stop sending fuzz cases after S seconds (the rest are skipped)
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)
   --version, -V       the package version

@@ -112,6 +112,27 @@ describe('parseArgs', () => {
     });
   });
 
+  it('reads --fuzz and the flags that tune it, and refuses them without it', () => {
+    const fuzz = ['--fuzz', '--max-examples', '5', '--failures-dir', 'out/f', '--max-response-time', '300'];
+    expect(parseArgs([...T, '--key', 'k', ...fuzz, '--fuzz-time', '20'], {})).toMatchObject({
+      ok: true,
+      cli: {
+        run: { fuzz: true, maxExamples: 5, failuresDir: 'out/f', maxResponseTimeMs: 300, fuzzTimeS: 20 },
+      },
+    });
+    expect(parseArgs([...T, '--key', 'k', '--replay'], {})).toMatchObject({ cli: { run: { replay: true } } });
+    for (const [argv, message] of [
+      [['--max-examples', '5'], /--max-examples needs --fuzz/],
+      [['--failures-dir', 'x'], /--failures-dir needs --fuzz or --replay/],
+      [['--fuzz', '--replay'], /two runs/],
+      [['--fuzz', '--max-examples', '-1'], /--max-examples must be an integer >= 0/],
+    ] as const)
+      expect(parseArgs([...T, '--key', 'k', ...argv], {})).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(message),
+      });
+  });
+
   it('answers --help and --version before anything else', () => {
     expect(parseArgs(['--help'], {})).toEqual({ ok: true, help: true });
     expect(parseArgs(['--version'], {})).toEqual({ ok: true, help: 'version' });
