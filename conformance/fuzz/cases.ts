@@ -36,7 +36,13 @@ export interface CaseSource {
   adjust: (body: unknown) => unknown;
   /** The item id parameter when the operation addresses one item. */
   itemParam?: ParamSpec;
+  /** Body paths no case may change (the id an update puts in its body says which item it updates). */
+  pinned?: JsonPath[];
 }
+
+/** Whether `path` is one of the source's pinned paths. */
+export const isPinned = (source: Pick<CaseSource, 'pinned'>, path: JsonPath): boolean =>
+  (source.pinned ?? []).some((p) => p.length === path.length && p.every((k, i) => k === path[i]));
 
 const MAX_DEPTH = 2;
 const short = (v: unknown): string => {
@@ -97,7 +103,7 @@ export function boundaryCases(op: OperationSpec, source: CaseSource): FuzzCase[]
   let n = 0;
   const fresh = () => validRequest(op, source, `${source.prefix}-b${(n++).toString(36)}`);
   const out: Array<Omit<FuzzCase, 'expect' | 'phase'>> = [];
-  if (op.requestBody?.kind === 'json') out.push(...bodyCases(op.requestBody.schema, fresh));
+  if (op.requestBody?.kind === 'json') out.push(...bodyCases(op.requestBody.schema, fresh, source));
   out.push(...queryCases(op, fresh));
   if (source.itemParam && /integer|number/.test(JSON.stringify(source.itemParam.schema.type ?? '')))
     for (const text of ['abc', '1.5'])
@@ -110,7 +116,7 @@ export function boundaryCases(op: OperationSpec, source: CaseSource): FuzzCase[]
 
 type Partial = Omit<FuzzCase, 'expect' | 'phase'>;
 
-function bodyCases(schema: Schema, fresh: () => FuzzRequest): Partial[] {
+function bodyCases(schema: Schema, fresh: () => FuzzRequest, source: CaseSource): Partial[] {
   const out: Partial[] = [
     { label: 'body not JSON', request: { ...fresh(), body: undefined, raw: '{"unterminated": ' } },
     { label: 'body null', request: { ...fresh(), body: null } },
@@ -121,6 +127,7 @@ function bodyCases(schema: Schema, fresh: () => FuzzRequest): Partial[] {
     const shape = objectShape(s);
     if (!shape || path.length > MAX_DEPTH) return;
     for (const name of shape.required) {
+      if (isPinned(source, [...path, name])) continue;
       const req = fresh();
       if (isObject(getAt(req.body, path)))
         out.push({
@@ -136,8 +143,9 @@ function bodyCases(schema: Schema, fresh: () => FuzzRequest): Partial[] {
       });
     }
     for (const [name, prop] of Object.entries(shape.properties)) {
-      if ((prop as { readOnly?: unknown }).readOnly === true || shape.uncertain?.has(name)) continue;
       const at = [...path, name];
+      const readOnly = (prop as { readOnly?: unknown }).readOnly === true;
+      if (readOnly || shape.uncertain?.has(name) || isPinned(source, at)) continue;
       const sample = getAt(fresh().body, at);
       for (const probe of boundaryProbes(prop, sample)) {
         const req = fresh();

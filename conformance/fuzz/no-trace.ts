@@ -1,6 +1,6 @@
 /**
- * A refused create leaves no trace: after the cases, one list of the resource must not show an item carrying
- * every property of a body the server refused (each case's body is drawn afresh: its strings end in a random
+ * A refused create leaves no trace: after the cases, one list of the resource must not show an item whose
+ * client-written properties are exactly those of a body the server refused (each case's body is drawn afresh: its strings end in a random
  * number, so no accepted case carries the same values).
  */
 import type { OperationSpec } from '../../spec/load';
@@ -16,6 +16,15 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 /** Only bodies with a generated string (not an enum value or a short bound) can be told apart from other items. */
 const traceable = (body: unknown): body is Record<string, unknown> =>
   isObject(body) && Object.values(body).some((v) => typeof v === 'string' && /\d{2}/.test(v));
+
+const sorted = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/** The properties of a listed item a client writes: without the id, readOnly and server-filled ones. */
+function writable(resource: Resource, item: Record<string, unknown>): Record<string, unknown> {
+  const server = new Set([resource.idField, ...resource.readOnly, ...(resource.serverFilled ?? [])]);
+  return sorted(Object.fromEntries(Object.entries(item).filter(([k]) => !server.has(k))));
+}
 
 /** The largest page the list documents (its limit parameter's maximum), so a new item is on it. */
 function pageQuery(resource: Resource, list: OperationSpec): Record<string, string> {
@@ -48,9 +57,7 @@ export async function noTrace(
   if (bad || result.kind !== 'response') return bad ?? skip(rule, 'no response');
   const items = listItems(resource, result.response) ?? [];
   for (const { c, body } of bodies) {
-    const found = items.find(
-      (item) => isObject(item) && Object.entries(body).every(([k, v]) => same(item[k], v)),
-    );
+    const found = items.find((item) => isObject(item) && same(writable(resource, item), sorted(body)));
     if (found)
       return fail(
         rule,

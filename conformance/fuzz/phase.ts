@@ -10,6 +10,7 @@ import { curlOf } from './curl';
 import { saveFailure } from './failures';
 import { problemOf, sendCase, type CaseTarget } from './send';
 import { shrink } from './shrink';
+import { getAt } from './json-path';
 import type { FuzzSettings } from './settings';
 
 /** Failures shrunk per phase (each costs up to SHRINK_BUDGET requests); the rest are reported as found. */
@@ -87,7 +88,9 @@ async function shrunkFinding(
       last = { c: { ...f.c, request }, problem, exchange: result.exchange };
     return problem !== undefined;
   };
-  const keeps = (request: FuzzRequest) => expectationOf(op, request) === f.c.expect;
+  const pinned = (request: FuzzRequest) =>
+    (target.pinned ?? []).every((p) => getAt(request.body, p) === getAt(f.c.request.body, p));
+  const keeps = (request: FuzzRequest) => expectationOf(op, request) === f.c.expect && pinned(request);
   const { tries } = await shrink(f.c.request, keeps, stillFails, settings.timeUp() ? 0 : SHRINK_BUDGET);
   const curl = curlOf(last.exchange.request);
   let saved: string;

@@ -16,6 +16,7 @@ import { runPhase } from './phase';
 import { CASE_PREFIX, fuzzRuleId, type FuzzRuleKind } from './plan-ids';
 import { randomCases } from './random';
 import type { FuzzSettings } from './settings';
+import type { JsonPath } from './json-path';
 
 const TITLES: Record<FuzzRuleKind, string> = {
   examples: 'accepts every documented request example as is',
@@ -35,9 +36,22 @@ function opSeed(seed: number, op: OperationSpec): number {
   return h;
 }
 
-function sourceFor(op: OperationSpec, seed: number, adjust: (b: unknown) => unknown): CaseSource {
+function sourceFor(
+  op: OperationSpec,
+  seed: number,
+  adjust: (b: unknown) => unknown,
+  pinned?: JsonPath[],
+): CaseSource {
   const random = seededRandom(opSeed(seed, op));
-  return { random, prefix: `${CASE_PREFIX}-${op.operationId}`, adjust, itemParam: itemParamOf(op) };
+  return { random, prefix: `${CASE_PREFIX}-${op.operationId}`, adjust, itemParam: itemParamOf(op), pinned };
+}
+
+/** An update that names its item in the body (`PUT /pet` with the id): that id is not the case's to change. */
+function pinnedOf(model: ResourceModel, op: OperationSpec): JsonPath[] | undefined {
+  const binding = model.byOperation.get(op.operationId);
+  const { idField, envelope } = binding?.resource ?? {};
+  if (binding?.action !== 'update' || !idField) return undefined;
+  return [envelope ? [envelope, idField] : [idField]];
 }
 
 /** The fuzz rule kinds `op` gets (none: the operation is not fuzzed). */
@@ -96,8 +110,9 @@ function fuzzCheck(
     async run(ctx: RunContext): Promise<Finding[]> {
       const found = await pathFor(op, ctx);
       if ('skip' in found) return kinds.map((k) => skip(fuzzRuleId(op, k), found.skip));
-      const target = { path: found.path, itemParam: itemParamOf(op)?.name };
-      const source = sourceFor(op, settings.seed, found.adjust);
+      const pinned = pinnedOf(ctx.model, op);
+      const target = { path: found.path, itemParam: itemParamOf(op)?.name, pinned };
+      const source = sourceFor(op, settings.seed, found.adjust, pinned);
       const phases: Array<[FuzzRuleKind, () => FuzzCase[]]> = [
         ['examples', () => exampleCases(spec, op, source)],
         ['boundaries', () => boundaryCases(op, source)],

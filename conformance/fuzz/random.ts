@@ -7,7 +7,14 @@ import type { OperationSpec } from '../../spec/load';
 import { objectShape, type Schema } from '../../spec/schema-shape';
 import { generateValid, mainType } from '../execute/generate-bodies';
 import { boundaryProbes } from './boundaries';
-import { asQueryText, expectationOf, type CaseSource, type FuzzCase, type FuzzRequest } from './cases';
+import {
+  asQueryText,
+  expectationOf,
+  isPinned,
+  type CaseSource,
+  type FuzzCase,
+  type FuzzRequest,
+} from './cases';
 import { DELETE, getAt, pathLabel, setAt, type JsonPath } from './json-path';
 
 const CHARS = ['a', 'Z', '0', ' ', '-', '_', '"', "'", '\\', '/', '<', '%', 'é', '漢', '🐕', '\n', '\u0000'];
@@ -30,22 +37,32 @@ interface Place {
 }
 
 /** Every property of `body` the schema names, with its schema (into nested objects). */
-function placesOf(schema: Schema, body: unknown, path: JsonPath = [], depth = 0): Place[] {
+function placesOf(
+  schema: Schema,
+  body: unknown,
+  path: JsonPath,
+  depth: number,
+  pinned: (p: JsonPath) => boolean,
+): Place[] {
   const shape = objectShape(schema);
   if (!shape || depth > 3) return [];
   const out: Place[] = [];
   for (const [name, prop] of Object.entries(shape.properties)) {
     const at = [...path, name];
-    if (getAt(body, at) === undefined || shape.uncertain?.has(name)) continue;
+    if (getAt(body, at) === undefined || shape.uncertain?.has(name) || pinned(at)) continue;
     out.push({ path: at, schema: prop, required: shape.required.has(name) });
-    out.push(...placesOf(prop, body, at, depth + 1));
+    out.push(...placesOf(prop, body, at, depth + 1, pinned));
   }
   return out;
 }
 
 /** One random break of `body` at one of its properties, with a label. */
-function breakBody(schema: Schema, body: unknown, random: () => number): [string, unknown] | undefined {
-  const place = pick(placesOf(schema, body), random);
+function breakBody(schema: Schema, body: unknown, source: CaseSource): [string, unknown] | undefined {
+  const random = source.random;
+  const place = pick(
+    placesOf(schema, body, [], 0, (p) => isPinned(source, p)),
+    random,
+  );
   if (!place) return undefined;
   const where = pathLabel(place.path);
   const roll = random();
@@ -80,7 +97,7 @@ export function randomCases(op: OperationSpec, source: CaseSource, count: number
     let label = 'random';
     if (schema) {
       request.body = source.adjust(generateValid(schema, source.random, prefix));
-      const broken = source.random() < 0.5 ? breakBody(schema, request.body, source.random) : undefined;
+      const broken = source.random() < 0.5 ? breakBody(schema, request.body, source) : undefined;
       if (broken) [label, request.body] = [`random, ${broken[0]}`, broken[1]];
     }
     const query = randomQuery(op, source.random, prefix);

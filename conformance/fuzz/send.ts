@@ -5,11 +5,14 @@ import type { Outgoing, SendResult } from '../execute/client';
 import type { RunContext } from '../execute/check-context';
 import { jsonMediaType } from '../generate/requests';
 import type { FuzzCase, FuzzRequest } from './cases';
+import type { JsonPath } from './json-path';
 
 /** Where a case goes: the path found for the operation, and its item parameter when it has one. */
 export interface CaseTarget {
   path: string;
   itemParam?: string;
+  /** Body paths the shrinker keeps as they are (see CaseSource.pinned). */
+  pinned?: JsonPath[];
 }
 
 /** The request a case makes. */
