@@ -27,7 +27,7 @@ function writable(resource: Resource, item: Record<string, unknown>): Record<str
 }
 
 /** The largest page the list documents (its limit parameter's maximum), so a new item is on it. */
-function pageQuery(resource: Resource, list: OperationSpec): Record<string, string> {
+export function pageQuery(resource: Resource, list: OperationSpec): Record<string, string> {
   const name = resource.paging?.limit;
   const max = list.queryParams.find((p) => p.name === name)?.schema.maximum;
   return name && typeof max === 'number' ? { [name]: String(max) } : {};

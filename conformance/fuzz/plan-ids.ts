@@ -1,7 +1,7 @@
 /** Names the fuzz phase gives its rules and the data it sends. */
 import type { OperationSpec } from '../../spec/load';
 
-export type FuzzRuleKind = 'examples' | 'boundaries' | 'random' | 'no-trace' | 'response-time';
+export type FuzzRuleKind = 'examples' | 'boundaries' | 'random' | 'no-trace' | 'chains' | 'response-time';
 
 /** `fuzz.<operationId>.<phase>`: one test case per operation and phase. */
 export const fuzzRuleId = (op: OperationSpec, kind: FuzzRuleKind): string => `fuzz.${op.operationId}.${kind}`;

@@ -12,6 +12,7 @@ import type { Exchange, Finding, Rule } from '../types';
 import { boundaryCases, type CaseSource, type FuzzCase } from './cases';
 import { exampleCases, requestExamples } from './examples';
 import { noTrace } from './no-trace';
+import { chainWalk } from './chains';
 import { runPhase } from './phase';
 import { CASE_PREFIX, fuzzRuleId, type FuzzRuleKind } from './plan-ids';
 import { randomCases } from './random';
@@ -23,8 +24,15 @@ const TITLES: Record<FuzzRuleKind, string> = {
   boundaries: 'accepts the values on the valid side of each constraint and refuses those just past it',
   random: 'accepts seeded random valid requests and refuses random invalid ones',
   'no-trace': 'a refused create leaves no trace in the list',
+  chains:
+    'holds in a random walk over its resource: available after create, an update read back, a refused write ' +
+    'changes nothing, gone after delete, ids never reused, writes without a valid credential refused',
   'response-time': 'answers every fuzz case within --max-response-time',
 };
+
+/** Steps of a chain: --max-examples, within these bounds. */
+const CHAIN_MIN = 5;
+const CHAIN_MAX = 30;
 
 const itemParamOf = (op: OperationSpec) =>
   op.pathParamSpecs.length === 1 ? op.pathParamSpecs[0] : undefined;
@@ -55,7 +63,13 @@ function pinnedOf(model: ResourceModel, op: OperationSpec): JsonPath[] | undefin
 }
 
 /** The fuzz rule kinds `op` gets (none: the operation is not fuzzed). */
-function kindsOf(spec: LoadedSpec, model: ResourceModel, op: OperationSpec, s: FuzzSettings): FuzzRuleKind[] {
+function kindsOf(
+  spec: LoadedSpec,
+  model: ResourceModel,
+  op: OperationSpec,
+  s: FuzzSettings,
+  readOnly: boolean,
+): FuzzRuleKind[] {
   if (op.requestBody && op.requestBody.kind !== 'json') return [];
   const source = sourceFor(op, 0, (b) => b);
   const kinds: FuzzRuleKind[] = [];
@@ -65,6 +79,7 @@ function kindsOf(spec: LoadedSpec, model: ResourceModel, op: OperationSpec, s: F
   if (kinds.length === 0) return [];
   const binding = model.byOperation.get(op.operationId);
   if (binding?.action === 'create' && binding.resource.operations.list) kinds.push('no-trace');
+  if (binding?.action === 'create' && binding.resource.operations.read && !readOnly) kinds.push('chains');
   if (s.maxResponseTimeMs !== undefined) kinds.push('response-time');
   return kinds;
 }
@@ -82,7 +97,7 @@ export function fuzzPlan(
   for (const op of spec.operations) {
     if (selected && !selected.has(op.operationId)) continue;
     if (readOnly && isWrite(op.method) && op.method !== 'head') continue;
-    const kinds = kindsOf(spec, model, op, settings);
+    const kinds = kindsOf(spec, model, op, settings, readOnly);
     if (kinds.length === 0) continue;
     const source = `${op.method.toUpperCase()} ${op.path}`;
     for (const kind of kinds)
@@ -121,6 +136,13 @@ function fuzzCheck(
       const findings: Finding[] = [];
       const exchanges: Exchange[] = [];
       const refused: FuzzCase[] = [];
+      const binding = ctx.model.byOperation.get(op.operationId);
+      // The chain first, while the lists are short: a stored item must show on the first page.
+      if (kinds.includes('chains') && binding) {
+        const length = Math.max(CHAIN_MIN, Math.min(CHAIN_MAX, settings.maxExamples));
+        const random = seededRandom(opSeed(settings.seed + 1, op));
+        findings.push(await chainWalk(ctx, binding.resource, fuzzRuleId(op, 'chains'), random, length));
+      }
       for (const [kind, cases] of phases) {
         if (!kinds.includes(kind)) continue;
         const run = await runPhase(ctx, op, target, fuzzRuleId(op, kind), cases(), settings);
@@ -128,7 +150,6 @@ function fuzzCheck(
         exchanges.push(...run.exchanges);
         refused.push(...run.refused);
       }
-      const binding = ctx.model.byOperation.get(op.operationId);
       if (kinds.includes('no-trace') && binding)
         findings.push(await noTrace(ctx, binding.resource, fuzzRuleId(op, 'no-trace'), refused));
       if (kinds.includes('response-time'))

@@ -19,6 +19,10 @@ export const FAULTS = [
   'non-integer-id-500',
   'array-as-first',
   'store-refused',
+  'no-key-create-stored',
+  'delete-ignored',
+  'id-reused',
+  'replace-not-stored',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -34,10 +38,11 @@ const problem = (status: number, message: string) => json(status, { error: 'inva
 
 /** What is wrong with a member body as this server (with its fault) reads it. */
 function memberProblem(b: Item, fault?: Fault): string | undefined {
-  const name = b.name;
-  if (typeof name !== 'string') return 'name must be a string';
-  if (name.length < 2 && fault !== 'min-length') return 'name too short';
-  if (name.length > 20 && fault !== 'max-length') return 'name too long';
+  if (typeof b.name !== 'string') return 'name must be a string';
+  // JSON Schema counts code points (an emoji is one), not UTF-16 units: the fuzzer found this one.
+  const length = [...b.name].length;
+  if (length < 2 && fault !== 'min-length') return 'name too short';
+  if (length > 20 && fault !== 'max-length') return 'name too long';
   if (typeof b.email !== 'string') return 'email must be a string';
   if (fault !== 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) return 'email is not an email';
   if (fault === 'convert-type' && typeof b.age === 'string' && /^\d+$/.test(b.age)) b.age = Number(b.age);
@@ -54,7 +59,8 @@ function memberProblem(b: Item, fault?: Fault): string | undefined {
     const tags = b.tags;
     if (!Array.isArray(tags)) return 'tags must be an array';
     if (tags.length > 3 && fault !== 'max-items') return 'at most 3 tags';
-    if (!tags.every((t) => typeof t === 'string' && t.length >= 1 && t.length <= 10)) return 'bad tag';
+    const fits = (t: unknown) => typeof t === 'string' && [...t].length >= 1 && [...t].length <= 10;
+    if (!tags.every(fits)) return 'bad tag';
   }
   if ('plan' in b && fault !== 'enum' && !['free', 'pro', 'team'].includes(b.plan as string))
     return 'plan is free, pro or team';
@@ -82,7 +88,15 @@ export function clubServer(fault?: Fault): (req: Request) => Promise<Response> {
   return async (req) => {
     const url = new URL(req.url);
     const p = url.pathname.replace(/^\/v1/, '');
-    if (req.headers.get('authorization') !== `Bearer ${FUZZ_KEY}`) return problem(401, 'bad key');
+    if (req.headers.get('authorization') !== `Bearer ${FUZZ_KEY}`) {
+      if (fault === 'no-key-create-stored' && req.method === 'POST') {
+        const body = await readBody(req);
+        if (!(body instanceof Response)) members.set(next, { ...body, id: next++ });
+      }
+      return problem(401, 'bad key');
+    }
+    // The fault: the next id is one past the highest stored, so deleting the newest frees its id again.
+    if (fault === 'id-reused') next = Math.max(0, ...members.keys()) + 1;
     const [, id] = /^\/members(?:\/([^/]*))?$/.exec(p) ?? [];
     if (!/^\/members(\/[^/]*)?$/.test(p)) return problem(404, `no ${p}`);
     if (id === undefined) {
@@ -107,14 +121,17 @@ export function clubServer(fault?: Fault): (req: Request) => Promise<Response> {
     const found = members.get(Number(id));
     if (!found) return problem(404, `no member ${id}`);
     if (req.method === 'GET') return json(200, found);
-    if (req.method === 'DELETE') return (members.delete(Number(id)), json(204));
+    if (req.method === 'DELETE') {
+      if (fault !== 'delete-ignored') members.delete(Number(id));
+      return json(204);
+    }
     if (req.method !== 'PUT') return problem(405, req.method);
     const body = await readBody(req, fault);
     if (body instanceof Response) return body;
     const bad = memberProblem(body, fault);
     if (bad) return problem(400, bad);
     const replaced = { ...body, id: found.id };
-    members.set(Number(id), replaced);
+    if (fault !== 'replace-not-stored') members.set(Number(id), replaced);
     return json(200, replaced);
   };
 }

@@ -1,0 +1,84 @@
+/** The state of a stateful chain (fuzz/chains.ts): its model of what is stored, and the steps every walk shares. */
+import type { Resource } from '../../spec/resource-types';
+import type { OperationSpec } from '../../spec/load';
+import { unwrap } from '../../spec/envelope';
+import { successStatuses } from '../../spec/statuses';
+import type { RunContext } from '../execute/check-context';
+import type { Outgoing } from '../execute/client';
+import { fieldsProblem, isObject, itemPathOf } from '../generate/requests';
+import type { Exchange, RecordedResponse } from '../types';
+
+export type Item = Record<string, unknown>;
+export type Step = 'create' | 'read' | 'replace' | 'bad-replace' | 'list' | 'delete' | 'no-key-write';
+
+export interface Walk {
+  ctx: RunContext;
+  resource: Resource;
+  random: () => number;
+  live: Map<string, Item>;
+  gone: Set<string>;
+  seen: Set<string>;
+  steps: Exchange[];
+  n: number;
+}
+
+export const STEPS: Step[] = ['create', 'read', 'replace', 'bad-replace', 'list', 'delete', 'no-key-write'];
+export const needsItem = (s: Step) => !['create', 'list', 'no-key-write'].includes(s);
+
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export const pick = <T>(items: readonly T[], random: () => number): T | undefined =>
+  items[Math.floor(random() * items.length)];
+
+/** The operation of `action` on the walk's resource. */
+export const opOf = (w: Walk, action: keyof Resource['operations']): OperationSpec | undefined =>
+  w.ctx.spec.byId.get(w.resource.operations[action] ?? '');
+
+/** Send one request of the walk; undefined when the pacer skipped it. */
+export async function send(w: Walk, out: Outgoing): Promise<RecordedResponse | undefined> {
+  const result = await w.ctx.client.send(out);
+  if (result.kind === 'skipped') return undefined;
+  w.steps.push(result.exchange);
+  return result.kind === 'response'
+    ? result.response
+    : { status: 0, headers: {}, body: result.exchange.error ?? '' };
+}
+
+export function statusProblem(
+  op: OperationSpec,
+  res: RecordedResponse,
+  wanted: number[],
+  what: string,
+): string | undefined {
+  return wanted.includes(res.status)
+    ? undefined
+    : `${op.operationId} ${what}: status ${res.status}, expected ${wanted.join(' or ')}`;
+}
+
+export async function readBack(w: Walk, id: string, why: string): Promise<string | undefined> {
+  const op = opOf(w, 'read');
+  if (!op) return undefined;
+  const res = await send(w, {
+    method: 'GET',
+    path: itemPathOf(w.resource, id, op.path),
+    auth: { use: 'key' },
+  });
+  if (!res) return 'skipped';
+  const expected = w.live.get(id) ?? {};
+  const named = isObject(w.resource.itemSchema.properties) ? w.resource.itemSchema.properties : expected;
+  const shown = Object.fromEntries(Object.entries(expected).filter(([k]) => k in named));
+  return (
+    statusProblem(op, res, successStatuses(op).map(Number), `${why} (${id})`) ??
+    fieldsProblem(shown, unwrap(res.json, w.resource.envelope), w.resource.itemSchema)?.replace(
+      /^/,
+      `${why} (${id}): `,
+    )
+  );
+}

@@ -1,0 +1,104 @@
+/** The writing steps of a chain: a replace (valid or not) read back, and writes without a valid credential. */
+import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
+import { rejectStatuses, successStatuses } from '../../spec/statuses';
+import type { OperationSpec } from '../../spec/load';
+import type { Auth } from '../execute/client';
+import type { SecurityScheme } from '../execute/credentials';
+import { generateValid } from '../execute/generate-bodies';
+import { bodyRequest, isObject, itemPathOf, listItems, withoutClientId } from '../generate/requests';
+import { boundaryCases } from './cases';
+import { opOf, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
+import { pageQuery } from './no-trace';
+
+export async function replace(w: Walk, id: string, invalid: boolean): Promise<string | undefined> {
+  const op = opOf(w, 'replace');
+  if (!op?.requestBody) return undefined;
+  const path = itemPathOf(w.resource, id, op.path);
+  const schema = innerSchema(op.requestBody.schema, w.resource.envelope) ?? op.requestBody.schema;
+  const idField = w.resource.idField ?? '';
+  const keepId = (b: unknown) =>
+    isObject(b) && idField in b ? { ...b, [idField]: w.live.get(id)?.[idField] } : b;
+  if (invalid) {
+    const source = { random: w.random, prefix: `fz-chain-bad-${(w.n++).toString(36)}`, adjust: keepId };
+    const bad = pick(
+      boundaryCases(op, source).filter(
+        (c) => c.expect === 'reject' && !c.request.pathValue && c.request.raw === undefined,
+      ),
+      w.random,
+    );
+    if (!bad) return undefined;
+    const res = await send(w, bodyRequest(op, path, { json: bad.request.body }));
+    if (!res) return 'skipped';
+    return (
+      statusProblem(op, res, rejectStatuses(op), `with ${bad.label}`) ??
+      readBack(w, id, `a refused replace (${bad.label}) changes nothing`)
+    );
+  }
+  const next = keepId(
+    generateValid(schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true }),
+  ) as Item;
+  const res = await send(
+    w,
+    bodyRequest(op, path, { json: wrapAs(op.requestBody.schema, w.resource.envelope, next) }),
+  );
+  if (!res) return 'skipped';
+  const problem = statusProblem(op, res, successStatuses(op).map(Number), 'replace');
+  if (problem) return problem;
+  w.live.set(id, next);
+  return readBack(w, id, 'the replace is read back');
+}
+
+/** Writes without a valid credential: a create (401, and no item), then a delete of a live item (401, kept). */
+export async function noKeyWrite(w: Walk): Promise<string | undefined> {
+  const create = opOf(w, 'create');
+  const remove = opOf(w, 'remove');
+  const id = pick([...w.live.keys()], w.random);
+  const auth = badCredential(w, create ?? remove);
+  const label = auth.use === 'none' ? 'without a credential' : 'with an unknown key';
+  if (create?.requiresAuth && create.requestBody) {
+    const prefix = `fz-chain-nokey-${(w.n++).toString(36)}`;
+    const body = withoutClientId(
+      w.resource,
+      generateValid(create.requestBody.schema, w.random, prefix, { full: true }),
+    );
+    const res = await send(w, { ...bodyRequest(create, create.path, { json: body }), auth });
+    if (!res) return 'skipped';
+    const problem =
+      statusProblem(create, res, [401], label) ??
+      (await notStored(w, unwrap(body, w.resource.envelope), label));
+    if (problem) return problem;
+  }
+  if (!remove?.requiresAuth || id === undefined) return undefined;
+  const res = await send(w, { method: 'DELETE', path: itemPathOf(w.resource, id, remove.path), auth });
+  if (!res) return 'skipped';
+  return statusProblem(remove, res, [401], label) ?? readBack(w, id, `a delete ${label} changes nothing`);
+}
+
+/** No credential, or an unknown key where the operation's own scheme puts a key (header, query, bearer token). */
+function badCredential(w: Walk, op: OperationSpec | undefined): Auth {
+  const schemes = (op?.security[0] ?? [])
+    .map((name) => w.ctx.spec.securitySchemes[name])
+    .filter((x): x is SecurityScheme => x !== undefined);
+  return w.random() < 0.5 || schemes.length === 0
+    ? { use: 'none' }
+    : { use: 'as', schemes, value: 'fz-unknown-key-0000' };
+}
+
+/** After a refused create: the list shows no item with exactly the refused body's properties. */
+export async function notStored(w: Walk, body: unknown, label: string): Promise<string | undefined> {
+  const op = opOf(w, 'list');
+  if (!op || op.path.includes('{') || !isObject(body)) return undefined;
+  const res = await send(w, {
+    method: 'GET',
+    path: op.path,
+    query: pageQuery(w.resource, op),
+    auth: { use: 'key' },
+  });
+  if (!res) return 'skipped';
+  const same = (item: unknown) =>
+    isObject(item) && Object.entries(body).every(([k, v]) => JSON.stringify(item[k]) === JSON.stringify(v));
+  const found = (listItems(w.resource, res) ?? []).find(same);
+  return found
+    ? `a create ${label} was refused, yet the list shows it: ${JSON.stringify(found).slice(0, 160)}`
+    : undefined;
+}

@@ -1,0 +1,138 @@
+/**
+ * Stateful chains: a seeded random walk over one resource's operations (create, read, replace, list, delete, and
+ * writes without a valid credential or with an invalid body), judged against the walk's own model of what is
+ * stored: available after create, an update is read back, a refused write changes nothing, gone after delete,
+ * ids never reused. The first broken expectation ends the walk; its steps are the evidence.
+ */
+import { unwrap } from '../../spec/envelope';
+import type { Resource } from '../../spec/resource-types';
+import { notFoundStatus, successStatuses } from '../../spec/statuses';
+import { fail, pass, type RunContext } from '../execute/check-context';
+import { generateValid } from '../execute/generate-bodies';
+import {
+  bodyRequest,
+  createdFrom,
+  isObject,
+  itemPathOf,
+  listItems,
+  withoutClientId,
+} from '../generate/requests';
+import type { Finding } from '../types';
+import {
+  needsItem,
+  opOf,
+  pick,
+  readBack,
+  send,
+  shuffled,
+  statusProblem,
+  STEPS,
+  type Step,
+  type Walk,
+} from './chain-state';
+import { noKeyWrite, replace } from './chain-writes';
+
+/** A walk of `length` steps; one finding for `rule`. */
+export async function chainWalk(
+  ctx: RunContext,
+  resource: Resource,
+  rule: string,
+  random: () => number,
+  length: number,
+): Promise<Finding> {
+  const w: Walk = {
+    ctx,
+    resource,
+    random,
+    live: new Map(),
+    gone: new Set(),
+    seen: new Set(),
+    steps: [],
+    n: 0,
+  };
+  // Every kind of step once (in a random order) before the walk goes where it likes.
+  const deck: Step[] = ['create', ...shuffled(STEPS, random)];
+  let previous: Step | undefined;
+  for (let i = 0; i < length; i++) {
+    // A create right after a delete: an id the server frees must not come back.
+    const wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(STEPS, random) ?? 'create');
+    const next = w.live.size > 0 || !needsItem(wanted) ? wanted : 'create';
+    previous = next;
+    const problem = await runStep(w, next);
+    if (problem === 'skipped') break;
+    if (problem)
+      return fail(
+        rule,
+        `step ${i + 1} (${next}): ${problem}`,
+        w.steps[w.steps.length - 1],
+        w.steps.slice(-8, -1),
+      );
+  }
+  return pass(rule, w.steps[w.steps.length - 1]);
+}
+
+async function runStep(w: Walk, step: Step): Promise<string | undefined> {
+  if (step === 'create') return create(w);
+  if (step === 'list') return list(w);
+  if (step === 'no-key-write') return noKeyWrite(w);
+  const id = pick([...w.live.keys()], w.random) as string;
+  if (step === 'read') return readBack(w, id, 'read');
+  // The newest item: deleting it is what frees an id a careless server hands out again.
+  if (step === 'delete') return remove(w, [...w.live.keys()].pop() ?? id);
+  return replace(w, id, step === 'bad-replace');
+}
+
+async function create(w: Walk): Promise<string | undefined> {
+  const op = opOf(w, 'create');
+  if (!op?.requestBody) return undefined;
+  const body = withoutClientId(
+    w.resource,
+    generateValid(op.requestBody.schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true }),
+  );
+  const result = await w.ctx.client.send(bodyRequest(op, op.path, { json: body }));
+  if (result.kind === 'skipped') return 'skipped';
+  w.steps.push(result.exchange);
+  const inner = unwrap(body, w.resource.envelope);
+  const made = createdFrom(w.resource, op, result, isObject(inner) ? inner : {});
+  if (!made.ok) return made.problem;
+  if (w.seen.has(made.id))
+    return `the new item got the id ${made.id}, which an earlier item of this walk had (ids are never reused)`;
+  w.seen.add(made.id);
+  w.live.set(made.id, made.sent);
+  return readBack(w, made.id, 'available after create');
+}
+
+async function remove(w: Walk, id: string): Promise<string | undefined> {
+  const op = opOf(w, 'remove');
+  const read = opOf(w, 'read');
+  if (!op) return undefined;
+  const res = await send(w, {
+    method: 'DELETE',
+    path: itemPathOf(w.resource, id, op.path),
+    auth: { use: 'key' },
+  });
+  if (!res) return 'skipped';
+  const problem = statusProblem(op, res, successStatuses(op).map(Number), `delete (${id})`);
+  if (problem || !read) return problem;
+  w.live.delete(id);
+  w.gone.add(id);
+  const back = await send(w, {
+    method: 'GET',
+    path: itemPathOf(w.resource, id, read.path),
+    auth: { use: 'key' },
+  });
+  if (!back) return 'skipped';
+  return statusProblem(read, back, [notFoundStatus(read)], `gone after delete (${id})`);
+}
+
+async function list(w: Walk): Promise<string | undefined> {
+  const op = opOf(w, 'list');
+  if (!op || op.path.includes('{')) return undefined;
+  const res = await send(w, { method: 'GET', path: op.path, auth: { use: 'key' } });
+  if (!res) return 'skipped';
+  const problem = statusProblem(op, res, successStatuses(op).map(Number), 'list');
+  if (problem) return problem;
+  const idField = w.resource.idField ?? '';
+  const shown = (listItems(w.resource, res) ?? []).find((i) => isObject(i) && w.gone.has(String(i[idField])));
+  return shown ? `the list still shows the deleted item ${JSON.stringify(shown).slice(0, 120)}` : undefined;
+}
