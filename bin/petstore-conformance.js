@@ -4,9 +4,9 @@
 'use strict';
 const { distFile } = require('./dist-file');
 
-const { main } = require(distFile('conformance/cli.js'));
+const { main, exitWhenFlushed } = require(distFile('conformance/cli.js'));
 main(process.argv.slice(2), process.env).then(
-  (code) => process.exit(code),
+  (code) => exitWhenFlushed(code),
   (err) => {
     process.stderr.write(
       `petstore-conformance: internal error: ${err && err.stack ? err.stack : String(err)}\n`,

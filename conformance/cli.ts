@@ -41,6 +41,20 @@ export function progressLine(event: Extract<ProgressEvent, { type: 'check' }>, e
   return `\r\u001b[K[${event.done}/${event.total}] ${event.failed} failed, ${elapsed} ${event.name}${end}`;
 }
 
+/**
+ * Exit with `code` once stdout and stderr have written everything: `process.exit` right after a large report
+ * written to a pipe (`| tee`, a CI log) cuts it short.
+ */
+export function exitWhenFlushed(code: number): void {
+  let pending = 2;
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
 /** Run the CLI with these arguments; resolves to the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   // Recorded traffic judged offline (docs/judge-traffic.md) has flags of its own and sends nothing.
@@ -107,7 +121,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
 
 if (require.main === module) {
   main(process.argv.slice(2), process.env).then(
-    (code) => process.exit(code),
+    (code) => exitWhenFlushed(code),
     (err: unknown) => {
       process.stderr.write(`conformance: internal error: ${(err as Error).stack ?? String(err)}\n`);
       process.exit(2);

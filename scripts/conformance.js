@@ -8,9 +8,9 @@ if (!ensureBuilt()) {
   process.stderr.write('conformance: the build failed; fix the errors above\n');
   process.exit(2);
 }
-const { main } = require(path.join(ROOT, 'dist', 'conformance', 'cli.js'));
+const { main, exitWhenFlushed } = require(path.join(ROOT, 'dist', 'conformance', 'cli.js'));
 main(process.argv.slice(2), process.env).then(
-  (code) => process.exit(code),
+  (code) => exitWhenFlushed(code),
   (err) => {
     process.stderr.write(`conformance: internal error: ${err && err.stack ? err.stack : String(err)}\n`);
     process.exit(2);
