@@ -1,0 +1,75 @@
+/**
+ * The docs stay walkable: every relative link in README.md, CONTRIBUTING.md and docs/*.md (and the runner's
+ * pointer page) leads to a file that exists, and to a heading of it when it names one; every `npm run <script>`
+ * they name is a script of package.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+const PAGES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'conformance/README.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+const scripts = Object.keys(
+  (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts,
+);
+
+/** GitHub's anchor of a heading: lower case, punctuation out, spaces to dashes. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+const anchorsOf = (file: string): Set<string> =>
+  new Set(
+    [
+      ...fs
+        .readFileSync(file, 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .matchAll(/^#+ (.+)$/gm),
+    ].map((m) => slug(m[1] ?? '')),
+  );
+
+/** The page's text outside fenced code blocks (a link there is an example, not a link). */
+const prose = (text: string) => text.replace(/```[\s\S]*?```/g, '');
+
+describe.each(PAGES)('%s', (page) => {
+  const file = path.join(ROOT, page);
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+
+  it('exists', () => {
+    expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('links only to files (and headings) that exist', () => {
+    const broken: string[] = [];
+    for (const m of prose(text).matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1] ?? '';
+      if (/^[a-z]+:/i.test(target)) continue; // http:, https:, mailto:
+      const [relative = '', anchor] = target.split('#');
+      const resolved =
+        relative === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(relative));
+      if (!fs.existsSync(resolved)) broken.push(`${target} (no such file)`);
+      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+        broken.push(`${target} (no such heading)`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('names only npm scripts that package.json has', () => {
+    const named = [...text.matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1] ?? '');
+    expect(named.filter((s) => !scripts.includes(s))).toEqual([]);
+  });
+});
