@@ -1,7 +1,8 @@
 /**
  * The docs stay walkable: every relative link in README.md, CONTRIBUTING.md and docs/*.md (and the runner's
- * pointer page) leads to a file that exists, and to a heading of it when it names one; every `npm run <script>`
- * they name is a script of package.json.
+ * pointer page) leads to a file that exists, and to a heading of it when it names one; every file of the
+ * repository they name in code (`mock/core/errors.ts`) exists; every `npm run <script>` they name is a script of
+ * package.json; every page of docs/ opens with its task and a command before its first section.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,16 @@ const scripts = Object.keys(
     }
   ).scripts,
 );
+
+/** Folders the root .gitignore lists (`bench/results/`): files there are written by a run, not committed. */
+const ignored = fs
+  .readFileSync(path.join(ROOT, '.gitignore'), 'utf8')
+  .split('\n')
+  .filter((line) => line.endsWith('/'));
+
+/** A path into the repository's own folders, as the pages write them in code spans: `spec/load.ts`. */
+const REPO_PATH =
+  /`((?:\.ci|bench|bin|conformance|deploy|docs|examples|fixtures|mock|scripts|spec|test)\/[\w./-]*)`/g;
 
 /** GitHub's anchor of a heading: lower case, punctuation out, spaces to dashes. */
 const slug = (heading: string) =>
@@ -68,8 +79,24 @@ describe.each(PAGES)('%s', (page) => {
     expect(broken).toEqual([]);
   });
 
+  it('names only files of the repository that exist', () => {
+    const named = [...prose(text).matchAll(REPO_PATH)].map((m) => m[1] ?? '');
+    const missing = named.filter(
+      (p) => !ignored.some((folder) => p.startsWith(folder)) && !fs.existsSync(path.join(ROOT, p)),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('names only npm scripts that package.json has', () => {
-    const named = [...text.matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1] ?? '');
+    const named = [...text.matchAll(/npm (?:run ([a-z][\w:-]*)|(start|test)\b)/g)].map(
+      (m) => m[1] ?? m[2] ?? '',
+    );
     expect(named.filter((s) => !scripts.includes(s))).toEqual([]);
   });
+
+  if (page.startsWith('docs/'))
+    it('opens with its task and a command, before its first section', () => {
+      const opening = text.split(/^##+ /m)[0] ?? '';
+      expect(opening).toMatch(/^# .+\n\n\w.*\n(?:.+\n)*\n```sh\n.+\n/);
+    });
 });
