@@ -4,7 +4,7 @@ import { checkResponses } from './response-checks';
 
 const error = {
   description: 'error',
-  content: { 'application/json': { schema: { type: 'object' } } },
+  content: { 'application/json': { schema: { type: 'object' as const } } },
 };
 const spec = compileSpec(
   'doc.json',
