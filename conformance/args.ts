@@ -98,7 +98,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     numbers[name] = Number(raw);
   }
   // The older names came first and stay part of the CLI contract.
-  const key = one('key') ?? env.CONFORMANCE_API_KEY ?? env.PETSTORE_API_KEY;
+  const key = one('key') ?? env.CONFORMANCE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
   const reports: CliOptions['reports'] = [];
   for (const spec of values.get('report') ?? []) {
@@ -129,7 +129,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       run: {
         target,
         key,
-        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || env.PETSTORE_QUOTA_KEY || undefined),
+        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || undefined),
         specFile: one('spec'),
         scenariosDir: one('scenarios'),
         include: values.get('include'),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
-import { coverageLine, coverageSummary } from './check/coverage';
+import { coverageLine, coverageSummary } from './verdict/coverage';
 import { runJudgeHar } from './judge/har-cli';
 import { formatReport } from './report';
 import { toHar } from './report/har';

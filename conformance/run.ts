@@ -1,18 +1,18 @@
-/** The one place that knows the order of the stages: load -> generate -> execute -> check -> report. */
+/** The one place that knows the order of the stages: load -> generate -> send -> verdict -> report. */
 import path from 'node:path';
 import { loadSpec, type LoadedSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
 import { inferResources, type ResourceModel } from '../spec/resources';
-import { aggregate } from './check/aggregate';
-import { computeCoverage } from './check/coverage';
-import { checkRateLimitFields, IETF_RULES } from './check/ratelimit-ietf';
-import { checkResponses, RESPONSE_RULES } from './check/response-checks';
-import { CHECKS } from './checks';
-import { chooseProbe, reachabilityPath } from './checks/probe';
-import { cleanUp } from './execute/cleanup';
-import { createClient } from './execute/client';
-import { seededRandom, type Check, type RunContext } from './execute/check-context';
-import { scenarioCheck } from './execute/run-scenario';
+import { aggregate } from './verdict/aggregate';
+import { computeCoverage } from './verdict/coverage';
+import { checkRateLimitFields, IETF_RULES } from './verdict/ratelimit-ietf';
+import { checkResponses, RESPONSE_RULES } from './verdict/response-checks';
+import { CHECKS } from './probes';
+import { chooseProbe, reachabilityPath } from './probes/probe';
+import { cleanUp } from './send/cleanup';
+import { createClient } from './send/client';
+import { seededRandom, type Check, type RunContext } from './send/check-context';
+import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { selectOperations } from './load/select-operations';

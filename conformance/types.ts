@@ -1,4 +1,4 @@
-/** Values that flow between the runner's stages: load -> execute -> check -> report. */
+/** Values that flow between the runner's stages: load -> generate -> send -> verdict -> report. */
 
 export type RuleKind = 'contract' | 'assumption';
 export type RuleStatus = 'pass' | 'fail' | 'skip';

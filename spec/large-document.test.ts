@@ -36,13 +36,13 @@ describe('a large document', () => {
   let small: Awaited<ReturnType<typeof timedLoad>>;
   let large: Awaited<ReturnType<typeof timedLoad>>;
   beforeAll(async () => {
-    process.env.PETSTORE_SPEC_CACHE = 'off'; // the validation every first start pays
+    process.env.SPEC_VALIDATION_CACHE = 'off'; // the validation every first start pays
     await timedLoad(50); // warm the loader's own modules
     small = await timedLoad(500);
     large = await timedLoad(5000);
   }, 120_000);
   afterAll(() => {
-    delete process.env.PETSTORE_SPEC_CACHE;
+    delete process.env.SPEC_VALIDATION_CACHE;
   });
 
   it('starts at a cost that grows at most linearly: ten times the operations, at most 15 times the time', () => {

@@ -6,9 +6,9 @@ import { mapItem } from '../../spec/envelope';
 import { isJsonPatch } from '../../spec/json-patch';
 import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
-import { errorBodyProblem } from '../check/expectations';
-import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
-import { seededRandom } from '../execute/check-context';
+import { errorBodyProblem } from '../verdict/expectations';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';
 import { bodyCases, type BodyCase } from './body-cases';
 import {

@@ -25,7 +25,7 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRu
       ['-r', REGISTER, CLI, ...args],
       {
         cwd: ROOT,
-        env: { ...process.env, PETSTORE_API_KEY: '', PETSTORE_QUOTA_KEY: '', ...env },
+        env: { ...process.env, CONFORMANCE_API_KEY: '', CONFORMANCE_QUOTA_KEY: '', ...env },
         maxBuffer: 64 * 1024 * 1024,
       },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
@@ -43,7 +43,7 @@ async function refusedUrl(): Promise<string> {
 
 describe('the CLI as a child process', () => {
   it('exits 2 with one clear line when the target refuses connections', async () => {
-    const run = await runCli(['--target', await refusedUrl()], { PETSTORE_API_KEY: 'good-key' });
+    const run = await runCli(['--target', await refusedUrl()], { CONFORMANCE_API_KEY: 'good-key' });
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is unreachable: .*ECONNREFUSED/)]);
   });
@@ -53,7 +53,7 @@ describe('the CLI as a child process', () => {
     const bad = await startReferenceServer({ fault: 'auth-ignored' });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-cli-'));
     try {
-      const env = { PETSTORE_API_KEY: 'good-key' };
+      const env = { CONFORMANCE_API_KEY: 'good-key' };
       const junit = path.join(dir, 'report.xml');
       const har = path.join(dir, 'run.har');
       const [ok, failed] = await Promise.all([
@@ -88,7 +88,7 @@ describe('--min-coverage', () => {
   it('exits 1 when fewer documented (operation, status) pairs were observed than asked, 0 when enough', async () => {
     const good = await startReferenceServer();
     try {
-      const env = { PETSTORE_API_KEY: 'good-key' };
+      const env = { CONFORMANCE_API_KEY: 'good-key' };
       const args = ['--target', good.url, '--rule', 'auth.missing-key'];
       const [low, met] = await Promise.all([
         runCli([...args, '--min-coverage', '90'], env),
@@ -107,7 +107,7 @@ describe('--min-coverage', () => {
 
   it('is a percentage: anything else is a usage error (exit 2)', async () => {
     const run = await runCli(['--target', 'http://127.0.0.1:1/v1', '--min-coverage', '150'], {
-      PETSTORE_API_KEY: 'k',
+      CONFORMANCE_API_KEY: 'k',
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--min-coverage is a percentage 0-100, got "150"/);

@@ -3,8 +3,8 @@
  * break the schema get 400, and a client-sent read-only property (the id) is not honoured.
  */
 import type { OperationSpec } from '../../spec/load';
-import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
-import { generateInvalid, generateValid, readOnlyProperties } from '../execute/generate-bodies';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
 import type { Finding } from '../types';
 import { pathFor } from '../generate/bodies';
 import { bodyRequest, rejectStatuses } from '../generate/requests';
