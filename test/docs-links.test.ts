@@ -100,3 +100,23 @@ describe.each(PAGES)('%s', (page) => {
       expect(opening).toMatch(/^# .+\n\n\w.*\n(?:.+\n)*\n```sh\n.+\n/);
     });
 });
+
+describe('README.md', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+  it('stays under 200 lines: one paragraph, the quick start, the install, the table of pages', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('starts a fresh clone with exactly two commands: the mock, then the tests', () => {
+    const quickStart = /## Quick start\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(quickStart).toBe('npm ci && npm start\nnpm ci && npm test\n');
+  });
+
+  it('links every page of docs/ from its "I want to…" table', () => {
+    const table = readme.slice(readme.indexOf('## I want to…')).split(/\n## /)[0] ?? '';
+    const linked = [...table.matchAll(/\]\((docs\/[\w-]+\.md)\)/g)].map((m) => m[1]);
+    const pages = PAGES.filter((p) => p.startsWith('docs/'));
+    expect(pages.filter((p) => !linked.includes(p))).toEqual([]);
+  });
+});
