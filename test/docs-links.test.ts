@@ -119,4 +119,17 @@ describe('README.md', () => {
     const pages = PAGES.filter((p) => p.startsWith('docs/'));
     expect(pages.filter((p) => !linked.includes(p))).toEqual([]);
   });
+
+  it('says why each library is used: every dependency of package.json has a row in "Libraries and why"', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    const table = readme.slice(readme.indexOf('## Libraries and why')).split(/\n## /)[0] ?? '';
+    const named = new Set([...table.matchAll(/`(@?[\w./-]+)`/g)].map((m) => m[1]));
+    const deps = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+      .flatMap((field) => Object.keys(pkg[field] ?? {}))
+      .filter((name) => !name.startsWith('@types/'));
+    expect(deps.filter((name) => !named.has(name))).toEqual([]);
+  });
 });
