@@ -133,3 +133,22 @@ describe('README.md', () => {
     expect(deps.filter((name) => !named.has(name))).toEqual([]);
   });
 });
+
+describe('the code', () => {
+  /** Source files under a folder, tests included (a help text or a comment may name a page). */
+  const sources = (dir: string): string[] =>
+    fs
+      .readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile() && /\.(ts|js)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name));
+
+  it('names only docs pages that exist (help texts and comments point at them)', () => {
+    const named = ['bin', 'bench', 'conformance', 'mock', 'scripts', 'spec']
+      .flatMap(sources)
+      .flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w-]+\.md\b/g)].map((m) => m[0]),
+      );
+    expect(named.length).toBeGreaterThan(0);
+    expect([...new Set(named)].filter((page) => !fs.existsSync(path.join(ROOT, page)))).toEqual([]);
+  });
+});
