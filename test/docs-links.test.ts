@@ -35,6 +35,13 @@ const ignored = fs
 const REPO_PATH =
   /`((?:\.ci|bench|bin|conformance|deploy|docs|examples|fixtures|mock|scripts|spec|test)\/[\w./-]*)`/g;
 
+/** The same inside fenced code, where a command names it bare: `bash examples/ci/judge-traffic.sh`. */
+const COMMAND_PATH =
+  /(?<![\w/.-])((?:\.ci|bench|bin|conformance|deploy|docs|examples|fixtures|mock|scripts|spec|test)\/[\w./-]*\w)/g;
+
+/** The fenced code blocks of a page. */
+const fences = (text: string) => (text.match(/```[\s\S]*?```/g) ?? []).join('\n');
+
 /** GitHub's anchor of a heading: lower case, punctuation out, spaces to dashes. */
 const slug = (heading: string) =>
   heading
@@ -80,7 +87,10 @@ describe.each(PAGES)('%s', (page) => {
   });
 
   it('names only files of the repository that exist', () => {
-    const named = [...prose(text).matchAll(REPO_PATH)].map((m) => m[1] ?? '');
+    const named = [
+      ...[...prose(text).matchAll(REPO_PATH)].map((m) => m[1] ?? ''),
+      ...[...fences(text).matchAll(COMMAND_PATH)].map((m) => m[1] ?? ''),
+    ];
     const missing = named.filter(
       (p) => !ignored.some((folder) => p.startsWith(folder)) && !fs.existsSync(path.join(ROOT, p)),
     );
