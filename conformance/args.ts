@@ -60,7 +60,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
-    if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz') {
+    if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
     }
@@ -146,6 +146,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         seed: numbers.seed,
         operations: values.get('operation'),
         ...(switches.has('fuzz') ? { fuzz: true } : {}),
+        ...(switches.has('replay') ? { replay: true } : {}),
         maxExamples: numbers['max-examples'],
         fuzzTimeS: numbers['fuzz-time'],
         failuresDir: one('failures-dir'),

@@ -17,6 +17,7 @@ import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
 import { fuzzPhase } from './fuzz';
+import { replayPhase } from './fuzz/replay';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
 import { catalogueFor, withheldRuleProblem } from './rules';
@@ -61,7 +62,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
     ? fuzzPhase(spec, model, chosen.ids, {
         maxExamples: options.maxExamples ?? 50,
         deadline: started + (options.fuzzTimeS ?? 300) * 1000,
-        failuresDir: options.failuresDir === undefined ? DEFAULT_FAILURES_DIR : options.failuresDir,
+        failuresDir: failuresDirOf(options),
         target: options.target,
         seed,
       })
@@ -73,8 +74,14 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const catalogue = catalogueFor(chosen.ids ?? operationIds).rules;
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
-  const allRules = [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules];
-  const selected = selectRules(allRules, options);
+  const replay = options.replay ? replayPhase(spec, failuresDirOf(options)) : undefined;
+  if (replay?.bad.length)
+    throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
+  // --replay sends the saved failures and nothing else.
+  const allRules = replay
+    ? replay.rules
+    : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules];
+  const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
   const runPrefix = `conformance-${started.toString(36)}`;
@@ -117,7 +124,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
 
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
   const checks = checksFor(selected.rules, [
-    ...generated.checks,
+    ...(replay ? replay.checks : generated.checks),
     ...fuzz.checks,
     ...scenarios.scenarios
       // A filtered run sends the scenarios of its selected rules only.
@@ -143,6 +150,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   };
   return { report, exchanges: client.exchanges };
 }
+
+const failuresDirOf = (options: ConformanceOptions): string => options.failuresDir ?? DEFAULT_FAILURES_DIR;
 
 /** `ids` and every operation of a resource one of them belongs to (a lifecycle needs its create and delete). */
 function withResources(ids: ReadonlySet<string>, model: ResourceModel): Set<string> {
@@ -189,6 +198,7 @@ const OPTION_RULES = {
   maxExamples: rule.number,
   fuzzTimeS: rule.number,
   failuresDir: rule.string,
+  replay: rule.boolean,
   tags: rule.stringList,
   paths: rule.stringList,
   readOnly: rule.boolean,

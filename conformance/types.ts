@@ -153,6 +153,8 @@ export interface ConformanceOptions {
   fuzzTimeS?: number;
   /** `--failures-dir DIR`: where failures are saved (default .conformance/failures). */
   failuresDir?: string;
+  /** `--replay`: send the saved failures again, each reported fixed (pass) or still failing; nothing else. */
+  replay?: boolean;
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */

@@ -89,3 +89,19 @@ it('finds and shrinks a failure the same way with the same seed', async () => {
   expect(shrunk(again)).toBe(shrunk(first));
   expect(fs.readdirSync(path.join(dir, 'seed-a'))).toEqual(fs.readdirSync(path.join(dir, 'seed-b')));
 });
+
+it('--replay sends the saved failures again: still failing on the faulty server, fixed on a faithful one', async () => {
+  const saved = path.join(dir, 'replay');
+  await fuzz('enum-unchecked', { failuresDir: saved });
+  expect(fs.readdirSync(saved).length).toBeGreaterThan(0);
+  const still = await fuzz('enum-unchecked', { failuresDir: saved, replay: true, fuzz: false });
+  const replayed = still.rules.filter((r) => r.id.startsWith('replay.'));
+  expect(replayed.length).toBe(fs.readdirSync(saved).length);
+  expect(still.rules.map((r) => r.id)).toEqual(replayed.map((r) => r.id)); // nothing else is run
+  expect(replayed.every((r) => r.status === 'fail')).toBe(true);
+  expect(replayed[0]?.evidence[0]?.problem).toMatch(/^still failing: expected 400/);
+  const fixed = await fuzz(undefined, { failuresDir: saved, replay: true, fuzz: false });
+  expect(fixed.rules.filter((r) => r.id.startsWith('replay.')).map((r) => r.status)).toEqual(
+    replayed.map(() => 'pass'),
+  );
+});
