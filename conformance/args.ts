@@ -42,6 +42,9 @@ const VALUE_FLAGS = [
   'operation',
   'tag',
   'path',
+  'max-examples',
+  'fuzz-time',
+  'failures-dir',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
@@ -57,7 +60,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
-    if (arg === '--strict' || arg === '--read-only') {
+    if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
     }
@@ -90,6 +93,8 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['concurrency', 1],
     ['max-wait', 0],
     ['seed', 0],
+    ['max-examples', 1],
+    ['fuzz-time', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
@@ -140,6 +145,11 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         maxWaitMs: numbers['max-wait'],
         seed: numbers.seed,
         operations: values.get('operation'),
+        ...(switches.has('fuzz') ? { fuzz: true } : {}),
+        ...(switches.has('replay') ? { replay: true } : {}),
+        maxExamples: numbers['max-examples'],
+        fuzzTimeS: numbers['fuzz-time'],
+        failuresDir: one('failures-dir'),
         tags: values.get('tag'),
         paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),

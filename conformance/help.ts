@@ -55,6 +55,13 @@ Options:
                       selects rules by their own tags)
   --path GLOB         cover only operations whose path matches, e.g. '/repos/*/issues*' (* within a
                       segment, ** across; repeatable). With several kinds: operations matching all
+  --fuzz              also send, per selected operation with a JSON body, the document's examples, the
+                      values on both sides of every constraint and random bodies (valid must be accepted,
+                      invalid refused); a failure is shrunk, printed as a curl and saved (docs/fuzzing.md)
+  --max-examples N    random bodies per operation with --fuzz (default 50)
+  --fuzz-time S       the fuzz phase sends nothing after S seconds (default 300)
+  --failures-dir DIR  where --fuzz saves failures (default .conformance/failures)
+  --replay            send the saved failures again, each reported fixed or still failing (nothing else)
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)
   --version, -V       the package version

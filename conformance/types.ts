@@ -145,6 +145,16 @@ export interface ConformanceOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** `--operation ID`: only rules about these operations (with --tag and --path: operations matching all). */
   operations?: string[];
+  /** `--fuzz`: examples, boundaries and random bodies per operation with a JSON body (conformance/fuzz/). */
+  fuzz?: boolean;
+  /** `--max-examples N`: random cases per operation (default 50). */
+  maxExamples?: number;
+  /** `--fuzz-time S`: the fuzz phase sends nothing after S seconds from the start (default 300). */
+  fuzzTimeS?: number;
+  /** `--failures-dir DIR`: where failures are saved (default .conformance/failures). */
+  failuresDir?: string;
+  /** `--replay`: send the saved failures again, each reported fixed (pass) or still failing; nothing else. */
+  replay?: boolean;
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
