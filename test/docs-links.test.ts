@@ -166,3 +166,13 @@ describe('the code', () => {
     expect(missing.filter((page) => !NOT_YET_WRITTEN.includes(page))).toEqual([]);
   });
 });
+
+describe('docs/contributing.md', () => {
+  it('lists every script of package.json in its Scripts table', () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'contributing.md'), 'utf8');
+    const table = page.slice(page.indexOf('## Scripts')).split(/\n## /)[0] ?? '';
+    // `npm run x`, `npm test`, or a script named on its own (`prepack`, which `npm pack` runs).
+    const named = new Set([...table.matchAll(/`(?:npm (?:run )?)?([a-z][\w:-]*)/g)].map((m) => m[1]));
+    expect(scripts.filter((s) => !named.has(s))).toEqual([]);
+  });
+});
