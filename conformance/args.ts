@@ -45,6 +45,7 @@ const VALUE_FLAGS = [
   'max-examples',
   'fuzz-time',
   'failures-dir',
+  'max-response-time',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
@@ -95,6 +96,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['seed', 0],
     ['max-examples', 1],
     ['fuzz-time', 1],
+    ['max-response-time', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
@@ -150,6 +152,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         maxExamples: numbers['max-examples'],
         fuzzTimeS: numbers['fuzz-time'],
         failuresDir: one('failures-dir'),
+        maxResponseTimeMs: numbers['max-response-time'],
         tags: values.get('tag'),
         paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),

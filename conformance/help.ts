@@ -61,6 +61,8 @@ Options:
   --max-examples N    random bodies per operation with --fuzz (default 50)
   --fuzz-time S       the fuzz phase sends nothing after S seconds (default 300)
   --failures-dir DIR  where --fuzz saves failures (default .conformance/failures)
+  --max-response-time MS
+                      a rule (response.max-time): every answer within MS milliseconds
   --replay            send the saved failures again, each reported fixed or still failing (nothing else)
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)

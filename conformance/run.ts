@@ -18,6 +18,7 @@ import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
 import { fuzzPhase } from './fuzz';
 import { replayPhase } from './fuzz/replay';
+import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
 import { catalogueFor, withheldRuleProblem } from './rules';
@@ -78,9 +79,10 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   if (replay?.bad.length)
     throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
   // --replay sends the saved failures and nothing else.
+  const timing = options.maxResponseTimeMs === undefined ? [] : [responseTimeRule(options.maxResponseTimeMs)];
   const allRules = replay
     ? replay.rules
-    : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules];
+    : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules, ...timing];
   const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
@@ -135,6 +137,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const findings = await executeChecks(checks, ctx, concurrency, options);
   const cleanup = await cleanUp(client, readOnly, spec);
   findings.push(...checkResponses(spec, client.exchanges), ...checkRateLimitFields(client.exchanges));
+  if (options.maxResponseTimeMs !== undefined)
+    findings.push(...checkResponseTimes(client.exchanges, options.maxResponseTimeMs));
   const rules = aggregate(selected.rules, findings);
   const count = (s: string) => rules.filter((r) => r.status === s).length;
   const report: Report = {
@@ -199,6 +203,7 @@ const OPTION_RULES = {
   fuzzTimeS: rule.number,
   failuresDir: rule.string,
   replay: rule.boolean,
+  maxResponseTimeMs: rule.number,
   tags: rule.stringList,
   paths: rule.stringList,
   readOnly: rule.boolean,

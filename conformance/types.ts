@@ -155,6 +155,8 @@ export interface ConformanceOptions {
   failuresDir?: string;
   /** `--replay`: send the saved failures again, each reported fixed (pass) or still failing; nothing else. */
   replay?: boolean;
+  /** `--max-response-time MS`: the rule `response.max-time` holds every answer to MS milliseconds. */
+  maxResponseTimeMs?: number;
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
