@@ -1,6 +1,6 @@
 /**
  * The docs stay walkable: every relative link in README.md, CONTRIBUTING.md and docs/*.md (and the runner's
- * pointer page) leads to a file that exists, and to a heading of it when it names one; every file of the
+ * pointer page, the wild documents' README) leads to a file that exists, and to a heading of it when it names one; every file of the
  * repository they name in code (`mock/core/errors.ts`) exists; every `npm run <script>` they name is a script of
  * package.json; every page of docs/ opens with its task and a command before its first section.
  */
@@ -12,6 +12,7 @@ const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
   'conformance/README.md',
+  'fixtures/specs/wild/README.md',
   ...fs
     .readdirSync(path.join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
