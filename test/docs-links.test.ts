@@ -1,8 +1,8 @@
 /**
  * The docs stay walkable: every relative link in README.md, CONTRIBUTING.md and docs/*.md (and the runner's
- * pointer page, the wild documents' README) leads to a file that exists, and to a heading of it when it names one; every file of the
- * repository they name in code (`mock/core/errors.ts`) exists; every `npm run <script>` they name is a script of
- * package.json; every page of docs/ opens with its task and a command before its first section.
+ * pointer page, the wild documents' README) leads to a file that exists, and to a heading of it when it names
+ * one; every file of the repository they name in code (`mock/core/errors.ts`) exists; every `npm run <script>`
+ * they name is a script of package.json; every page of docs/ opens with its task and a command.
  */
 import fs from 'node:fs';
 import path from 'node:path';
