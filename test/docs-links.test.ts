@@ -51,18 +51,21 @@ const slug = (heading: string) =>
     .replace(/[^\p{L}\p{N} _-]/gu, '')
     .replace(/ /g, '-');
 
-const anchorsOf = (file: string): Set<string> =>
-  new Set(
-    [
-      ...fs
-        .readFileSync(file, 'utf8')
-        .replace(/```[\s\S]*?```/g, '')
-        .matchAll(/^#+ (.+)$/gm),
-    ].map((m) => slug(m[1] ?? '')),
-  );
-
 /** The page's text outside fenced code blocks (a link there is an example, not a link). */
 const prose = (text: string) => text.replace(/```[\s\S]*?```/g, '');
+
+/** The anchors of a page's headings; a repeated heading gets `-1`, `-2`… as GitHub numbers them. */
+function anchorsOf(file: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const m of prose(fs.readFileSync(file, 'utf8')).matchAll(/^#+ (.+)$/gm)) {
+    const base = slug(m[1] ?? '');
+    const count = seen.get(base) ?? 0;
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+    seen.set(base, count + 1);
+  }
+  return anchors;
+}
 
 describe.each(PAGES)('%s', (page) => {
   const file = path.join(ROOT, page);
