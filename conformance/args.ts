@@ -42,6 +42,10 @@ const VALUE_FLAGS = [
   'operation',
   'tag',
   'path',
+  'max-examples',
+  'fuzz-time',
+  'failures-dir',
+  'max-response-time',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
@@ -57,7 +61,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
-    if (arg === '--strict' || arg === '--read-only') {
+    if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
     }
@@ -90,6 +94,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['concurrency', 1],
     ['max-wait', 0],
     ['seed', 0],
+    ['max-examples', 1],
+    ['fuzz-time', 1],
+    ['max-response-time', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
@@ -98,7 +105,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     numbers[name] = Number(raw);
   }
   // The older names came first and stay part of the CLI contract.
-  const key = one('key') ?? env.CONFORMANCE_API_KEY ?? env.PETSTORE_API_KEY;
+  const key = one('key') ?? env.CONFORMANCE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
   const reports: CliOptions['reports'] = [];
   for (const spec of values.get('report') ?? []) {
@@ -129,7 +136,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       run: {
         target,
         key,
-        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || env.PETSTORE_QUOTA_KEY || undefined),
+        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || undefined),
         specFile: one('spec'),
         scenariosDir: one('scenarios'),
         include: values.get('include'),
@@ -140,6 +147,12 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         maxWaitMs: numbers['max-wait'],
         seed: numbers.seed,
         operations: values.get('operation'),
+        ...(switches.has('fuzz') ? { fuzz: true } : {}),
+        ...(switches.has('replay') ? { replay: true } : {}),
+        maxExamples: numbers['max-examples'],
+        fuzzTimeS: numbers['fuzz-time'],
+        failuresDir: one('failures-dir'),
+        maxResponseTimeMs: numbers['max-response-time'],
         tags: values.get('tag'),
         paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),

@@ -1,25 +1,23 @@
+import { withLegacyNames } from '../../bin/legacy-env';
 import { parseArgs } from '../args';
 
 const T = ['--target', 'http://127.0.0.1:1/v1'];
 
 describe('parseArgs', () => {
-  it('takes the key from --key, else from PETSTORE_API_KEY', () => {
-    const fromFlag = parseArgs([...T, '--key', 'k1'], { PETSTORE_API_KEY: 'k2' });
-    const fromEnv = parseArgs(T, { PETSTORE_API_KEY: 'k2', PETSTORE_QUOTA_KEY: 'q' });
+  it('takes the key from --key, else from CONFORMANCE_API_KEY', () => {
+    const fromFlag = parseArgs([...T, '--key', 'k1'], { CONFORMANCE_API_KEY: 'k2' });
+    const fromEnv = parseArgs(T, { CONFORMANCE_API_KEY: 'k2', CONFORMANCE_QUOTA_KEY: 'q' });
     expect(fromFlag.ok && !fromFlag.help && fromFlag.cli.run.key).toBe('k1');
     expect(fromEnv.ok && !fromEnv.help && fromEnv.cli.run).toMatchObject({ key: 'k2', quotaKey: 'q' });
   });
 
-  it('takes the key from CONFORMANCE_API_KEY first, and the older names still work', () => {
-    const both = parseArgs(T, {
-      CONFORMANCE_API_KEY: 'new',
-      PETSTORE_API_KEY: 'old',
-      CONFORMANCE_QUOTA_KEY: 'nq',
-      PETSTORE_QUOTA_KEY: 'oq',
-    });
-    expect(both.ok && !both.help && both.cli.run).toMatchObject({ key: 'new', quotaKey: 'nq' });
-    const fresh = parseArgs(T, { CONFORMANCE_API_KEY: 'k', CONFORMANCE_QUOTA_KEY: 'q' });
-    expect(fresh.ok && !fresh.help && fresh.cli.run).toMatchObject({ key: 'k', quotaKey: 'q' });
+  it("reads the engine's names only; the pet store's own (PETSTORE_*) are the package entry points' to map", () => {
+    const legacy = parseArgs(T, { PETSTORE_API_KEY: 'old' });
+    expect(legacy.ok).toBe(false);
+    const mapped = parseArgs(T, withLegacyNames({ PETSTORE_API_KEY: 'old', PETSTORE_QUOTA_KEY: 'oq' }));
+    expect(mapped.ok && !mapped.help && mapped.cli.run).toMatchObject({ key: 'old', quotaKey: 'oq' });
+    const both = parseArgs(T, withLegacyNames({ CONFORMANCE_API_KEY: 'new', PETSTORE_API_KEY: 'old' }));
+    expect(both.ok && !both.help && both.cli.run.key).toBe('new');
   });
 
   it('reads every option, with repeatable and comma-separated filters', () => {

@@ -1,7 +1,7 @@
 /** A concrete request for a documented operation: path parameters filled, a valid body when it takes one. */
 import type { OperationSpec } from '../../spec/load';
-import type { Auth, Outgoing } from '../execute/client';
-import { generateValid } from '../execute/generate-bodies';
+import type { Auth, Outgoing } from '../send/client';
+import { generateValid } from '../generate/values';
 import { jsonMediaType } from '../generate/requests';
 
 /** `/pets/{petId}` -> `/pets/1`: parameter values are not published, so 1 stands for "some id". */

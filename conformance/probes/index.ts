@@ -1,5 +1,5 @@
 /** Every generated check, in the order the runner starts them. */
-import type { Check } from '../execute/check-context';
+import type { Check } from '../send/check-context';
 import { authMatrixCheck } from './auth-matrix';
 import { quotaCheck } from './quota';
 import { rateLimitDecrementCheck } from './rate-limit-decrement';

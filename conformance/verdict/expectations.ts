@@ -2,7 +2,7 @@
 import { mostUsedErrorResponse } from '../../spec/error-response';
 import { formatAjvErrors, type LoadedSpec } from '../../spec/load';
 import type { StepExpect } from '../load/scenario-schema';
-import { getPointer, render } from '../execute/template';
+import { getPointer, render } from '../send/template';
 import type { RecordedResponse } from '../types';
 
 /** JSON type name of a value, with `integer` for whole numbers. */

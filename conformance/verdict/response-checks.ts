@@ -57,7 +57,7 @@ function checkOne(
     const statuses = [...op.responses.keys()].join(', ');
     judge(
       'response.documented-status',
-      documented || refusedBySecurity(op, res.status)
+      documented || refusedBySecurity(op, res.status) || refusedUnsaid(op, res.status)
         ? undefined
         : `${op.operationId} documents ${statuses}, not ${res.status}`,
     );
@@ -78,6 +78,13 @@ function checkOne(
 /** A secured operation's 401: its `security` documents the refusal even where `responses` lists no 401. */
 const refusedBySecurity = (op: { requiresAuth: boolean }, status: number): boolean =>
   status === 401 && op.requiresAuth;
+
+/**
+ * A `400` or `422` where the operation documents no refusal of bad input at all (GitHub documents 201, 304,
+ * 403 and 404 for creating a gist comment): every server refuses bad input, and HTTP names these two for it.
+ */
+const refusedUnsaid = (op: { responses: ReadonlyMap<string, unknown> }, status: number): boolean =>
+  (status === 400 || status === 422) && !['400', '422', '4XX', 'default'].some((s) => op.responses.has(s));
 
 function jsonProblem(res: RecordedResponse): string | undefined {
   const type = res.headers['content-type'];

@@ -23,8 +23,15 @@ function excerptOf(exchange: Exchange | undefined): Evidence['response'] {
 
 /** The result of each rule, in catalogue order. */
 export function aggregate(rules: readonly Rule[], findings: readonly Finding[]): RuleResult[] {
+  // Grouped once: a document of 1,000 operations has thousands of rules and tens of thousands of findings.
+  const byRule = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = byRule.get(f.ruleId);
+    if (list) list.push(f);
+    else byRule.set(f.ruleId, [f]);
+  }
   return rules.map((rule) => {
-    const mine = findings.filter((f) => f.ruleId === rule.id);
+    const mine = byRule.get(rule.id) ?? [];
     const failed = mine.filter((f) => f.outcome === 'fail');
     const skipped = mine.filter((f) => f.outcome === 'skip');
     const base = { id: rule.id, title: rule.title, kind: rule.kind, source: rule.source };

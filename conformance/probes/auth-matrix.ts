@@ -3,10 +3,10 @@
  * per scheme it declares (http bearer or basic, apiKey in a header, a query parameter or a cookie).
  */
 import type { OperationSpec } from '../../spec/load';
-import { errorBodyProblem } from '../check/expectations';
-import { isWrite, type Auth } from '../execute/client';
-import { fail, pass, unusable, type Check, type RunContext } from '../execute/check-context';
-import { schemeKind, type SecurityScheme } from '../execute/credentials';
+import { errorBodyProblem } from '../verdict/expectations';
+import { isWrite, type Auth } from '../send/client';
+import { fail, pass, unusable, type Check, type RunContext } from '../send/check-context';
+import { schemeKind, type SecurityScheme } from '../send/credentials';
 import type { Finding } from '../types';
 import { operationRequest } from './operation-request';
 

@@ -2,9 +2,9 @@
  * §8, tagged `quota`: spend the quota key's window with one parallel burst. Exactly the remaining
  * budget must be admitted and the rest refused with 429 + Error + Retry-After. Nothing is sent after.
  */
-import { errorBodyProblem } from '../check/expectations';
-import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
-import { bindingLimit } from '../execute/ratelimit-fields';
+import { errorBodyProblem } from '../verdict/expectations';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { bindingLimit } from '../send/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 
 const EXTRA = 5;

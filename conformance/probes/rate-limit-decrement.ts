@@ -3,8 +3,8 @@
  * X-RateLimit-Remaining (`ratelimit.decrement`) and, when the target sends it, the IETF RateLimit field's r
  * (`ratelimit.ietf-countdown`). Sent to the probe operation chosen from the document.
  */
-import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
-import { bindingLimit } from '../execute/ratelimit-fields';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { bindingLimit } from '../send/ratelimit-fields';
 import type { Exchange, Finding } from '../types';
 
 const SAMPLES = 3;

@@ -3,13 +3,13 @@
  * carries them: syntax (RFC 9651 Lists), r never above the named policy's q, and a 429's Retry-After not earlier
  * than t. A target that sends neither field gets these rules skipped, not failed.
  */
-import { retryAfterMs } from '../execute/pacer';
+import { retryAfterMs } from '../send/pacer';
 import {
   parsePolicy,
   parseRateLimit,
   type RateLimitItem,
   type RateLimitPolicy,
-} from '../execute/ratelimit-fields';
+} from '../send/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 
 export const IETF_RULES = ['ratelimit.ietf-syntax', 'ratelimit.ietf-quota', 'ratelimit.ietf-retry-after'];

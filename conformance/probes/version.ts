@@ -2,7 +2,7 @@
  * §9: the base address ends in the document's version segment (`/v1`) and serves the operations there; another
  * version segment is not served. Skipped with the reason when the document's base path has no version.
  */
-import { fail, pass, skip, unusable, type Check, type RunContext } from '../execute/check-context';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import type { Finding } from '../types';
 import { plainGets } from './probe';
 

@@ -1,5 +1,5 @@
 /** Run one scenario's steps in order: render templates, send, check expectations, capture values. */
-import { checkExpectations } from '../check/expectations';
+import { checkExpectations } from '../verdict/expectations';
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import { jsonMediaType } from '../generate/requests';
 import type { Scenario, ScenarioStep } from '../load/scenario-schema';

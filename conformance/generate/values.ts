@@ -33,6 +33,21 @@ export interface GenerateOptions {
   full?: boolean;
 }
 
+/** Keywords that constrain nothing. */
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+]);
+
 /** How deep optional properties are filled: a schema that refers to itself (an owner's deputy) ends there. */
 const OPTIONAL_DEPTH = 4;
 
@@ -54,7 +69,12 @@ export function generateValid(
     delete rest.oneOf;
     delete rest.anyOf;
     delete rest.discriminator;
-    const allOf = [...(Array.isArray(rest.allOf) ? rest.allOf : []), pick(branches, random)];
+    const branch = pick(branches, random);
+    // Beside a oneOf, only words for readers (GitHub's `public: oneOf [boolean, "true"|"false"]`): the branch is
+    // the whole schema, its enum and type included.
+    if (Object.keys(rest).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-')))
+      return generateValid(branch, random, prefix, options, depth);
+    const allOf = [...(Array.isArray(rest.allOf) ? rest.allOf : []), branch];
     return generateValid({ ...rest, allOf } as Schema, random, prefix, options, depth);
   }
   const type = mainType(schema);
