@@ -92,7 +92,16 @@ async function main(): Promise<void> {
     JSON.stringify({ keys: [{ key: KEY, plan: 'enterprise', perMinute: 1e9, perDay: 1e12 }] }),
   );
   const started = Date.now();
-  const mock = await startOurs('memory', ['--keys', keysFile, '--trust-proxy', 'loopback', '--quiet']);
+  // The cap follows --records, so a short run (`--records 1000`) reaches it too.
+  const mock = await startOurs('memory', [
+    '--keys',
+    keysFile,
+    '--trust-proxy',
+    'loopback',
+    '--max-records',
+    String(RECORDS),
+    '--quiet',
+  ]);
   const rows: string[] = [];
   const phase = (name: string, peak: number): void => {
     const now = memoryOf(mock.pid)?.rss ?? 0;

@@ -1,4 +1,4 @@
-/** Format a bench result as plain-text tables (also pasted, as is, into the README). */
+/** Format a bench result as plain-text tables (also pasted, as is, into docs/performance.md). */
 import { verdict } from './goals';
 import { formatLarge } from './large-report';
 import { formatProxy } from './proxy-report';

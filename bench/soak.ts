@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { memoryOf } from './lib/proc';
 import { startOurs } from './targets';
-import { seededRandom } from '../conformance/execute/check-context';
+import { seededRandom } from '../conformance/send/check-context';
 
 type Plan = 'free' | 'pro' | 'business' | 'enterprise';
 const LIMITS: Record<Plan, { perMinute: number; perDay: number }> = {

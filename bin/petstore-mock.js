@@ -3,5 +3,7 @@
 // default to the copies inside the package, wherever the command is run from. `--help`, `--version`.
 'use strict';
 const { distFile } = require('./dist-file');
+const { withLegacyNames } = require('./legacy-env');
 
+withLegacyNames(process.env);
 require(distFile('mock/node/main.js'));

@@ -43,16 +43,15 @@ const VALUE_FLAGS = [
   'tag',
   'path',
   'max-examples',
+  'fuzz-time',
   'failures-dir',
   'max-response-time',
-  'fuzz-time',
 ] as const;
 const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
 const WHOLE_VALUES = new Set(['report']);
 
 type Values = Map<string, string[]>;
-const SWITCHES = new Set(['--strict', '--read-only', '--fuzz', '--replay']);
 
 /** Parse `--flag value` / `--flag=value`; include, exclude and rule repeat and take comma lists. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
@@ -62,7 +61,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
-    if (SWITCHES.has(arg)) {
+    if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
     }
@@ -95,9 +94,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['concurrency', 1],
     ['max-wait', 0],
     ['seed', 0],
-    ['max-examples', 0],
-    ['max-response-time', 1],
+    ['max-examples', 1],
     ['fuzz-time', 1],
+    ['max-response-time', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
@@ -106,7 +105,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     numbers[name] = Number(raw);
   }
   // The older names came first and stay part of the CLI contract.
-  const key = one('key') ?? env.CONFORMANCE_API_KEY ?? env.PETSTORE_API_KEY;
+  const key = one('key') ?? env.CONFORMANCE_API_KEY;
   if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
   const reports: CliOptions['reports'] = [];
   for (const spec of values.get('report') ?? []) {
@@ -121,8 +120,6 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
   const coverage = one('min-coverage');
   if (coverage !== undefined && !(/^\d+(\.\d+)?$/.test(coverage) && Number(coverage) <= 100))
     return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
-  const fuzzProblem = fuzzFlagsProblem(values, switches);
-  if (fuzzProblem) return { ok: false, error: fuzzProblem };
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -139,7 +136,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       run: {
         target,
         key,
-        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || env.PETSTORE_QUOTA_KEY || undefined),
+        quotaKey: one('quota-key') ?? (env.CONFORMANCE_QUOTA_KEY || undefined),
         specFile: one('spec'),
         scenariosDir: one('scenarios'),
         include: values.get('include'),
@@ -150,41 +147,16 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         maxWaitMs: numbers['max-wait'],
         seed: numbers.seed,
         operations: values.get('operation'),
+        ...(switches.has('fuzz') ? { fuzz: true } : {}),
+        ...(switches.has('replay') ? { replay: true } : {}),
+        maxExamples: numbers['max-examples'],
+        fuzzTimeS: numbers['fuzz-time'],
+        failuresDir: one('failures-dir'),
+        maxResponseTimeMs: numbers['max-response-time'],
         tags: values.get('tag'),
         paths: values.get('path'),
         ...(switches.has('read-only') ? { readOnly: true } : {}),
-        ...fuzzOptions(values, switches, numbers),
       },
     },
   };
-}
-
-/** `--fuzz`, `--replay` and the flags that tune them (docs/fuzzing.md). */
-function fuzzOptions(
-  values: Values,
-  switches: ReadonlySet<string>,
-  numbers: Record<string, number | undefined>,
-): Partial<CliOptions['run']> {
-  const dir = values.get('failures-dir')?.[0];
-  return {
-    ...(switches.has('fuzz') ? { fuzz: true } : {}),
-    ...(switches.has('replay') ? { replay: true } : {}),
-    ...(numbers['max-examples'] !== undefined ? { maxExamples: numbers['max-examples'] } : {}),
-    ...(numbers['max-response-time'] !== undefined
-      ? { maxResponseTimeMs: numbers['max-response-time'] }
-      : {}),
-    ...(numbers['fuzz-time'] !== undefined ? { fuzzTimeS: numbers['fuzz-time'] } : {}),
-    ...(dir !== undefined ? { failuresDir: dir } : {}),
-  };
-}
-
-/** Flags that tune --fuzz mean nothing without it; --fuzz and --replay are two different runs. */
-function fuzzFlagsProblem(values: Values, switches: ReadonlySet<string>): string | undefined {
-  if (switches.has('fuzz') && switches.has('replay'))
-    return '--fuzz and --replay are two runs: give one (--replay sends the saved failures only)';
-  const alone = ['max-examples', 'max-response-time', 'fuzz-time'].find((f) => values.has(f));
-  if (alone && !switches.has('fuzz')) return `--${alone} needs --fuzz`;
-  if (values.has('failures-dir') && !switches.has('fuzz') && !switches.has('replay'))
-    return '--failures-dir needs --fuzz or --replay';
-  return undefined;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
-import { coverageLine, coverageSummary } from './check/coverage';
+import { coverageLine, coverageSummary } from './verdict/coverage';
 import { runJudgeHar } from './judge/har-cli';
 import { formatReport } from './report';
 import { toHar } from './report/har';
@@ -39,6 +39,20 @@ export function progressLine(event: Extract<ProgressEvent, { type: 'check' }>, e
   const elapsed = `${Math.floor(elapsedMs / 60_000)}:${String(Math.floor(elapsedMs / 1000) % 60).padStart(2, '0')}`;
   const end = event.done === event.total ? '\n' : '';
   return `\r\u001b[K[${event.done}/${event.total}] ${event.failed} failed, ${elapsed} ${event.name}${end}`;
+}
+
+/**
+ * Exit with `code` once stdout and stderr have written everything: `process.exit` right after a large report
+ * written to a pipe (`| tee`, a CI log) cuts it short.
+ */
+export function exitWhenFlushed(code: number): void {
+  let pending = 2;
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
 }
 
 /** Run the CLI with these arguments; resolves to the exit code. */
@@ -107,7 +121,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
 
 if (require.main === module) {
   main(process.argv.slice(2), process.env).then(
-    (code) => process.exit(code),
+    (code) => exitWhenFlushed(code),
     (err: unknown) => {
       process.stderr.write(`conformance: internal error: ${(err as Error).stack ?? String(err)}\n`);
       process.exit(2);

@@ -55,16 +55,15 @@ Options:
                       selects rules by their own tags)
   --path GLOB         cover only operations whose path matches, e.g. '/repos/*/issues*' (* within a
                       segment, ** across; repeatable). With several kinds: operations matching all
-  --fuzz              also fuzz each selected operation (docs/fuzzing.md): its documented examples, the
-                      values on both sides of every constraint, and seeded random cases; failures are
-                      shrunk, printed as curl and saved (fuzz.<operationId>.<phase>)
-  --max-examples N    random cases per operation with --fuzz (default 50)
-  --failures-dir DIR  where --fuzz saves shrunk failures (default .conformance/failures)
-  --replay            send the saved failures again instead of a run: each is fixed (its file removed)
-                      or still failing
+  --fuzz              also send, per selected operation with a JSON body, the document's examples, the
+                      values on both sides of every constraint and random bodies (valid must be accepted,
+                      invalid refused); a failure is shrunk, printed as a curl and saved (docs/fuzzing.md)
+  --max-examples N    random bodies per operation with --fuzz (default 50)
+  --fuzz-time S       the fuzz phase sends nothing after S seconds (default 300)
+  --failures-dir DIR  where --fuzz saves failures (default .conformance/failures)
   --max-response-time MS
-                      with --fuzz, a rule per operation: every answer within MS
-  --fuzz-time S       with --fuzz, stop sending fuzz cases after S seconds (the rest are skipped)
+                      a rule (response.max-time): every answer within MS milliseconds
+  --replay            send the saved failures again, each reported fixed or still failing (nothing else)
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)
   --version, -V       the package version
@@ -78,7 +77,7 @@ Exit codes:
 Rules of every document (id, kind, source, title):
 ${rules.join('\n')}
 
-Generated from the document (see conformance/README.md): crud.<resource>.<step> (create, read, listed,
+Generated from the document (see docs/check-a-server.md): crud.<resource>.<step> (create, read, listed,
 replace, merge-patch or json-patch, delete, delete-then-404, delete-again-404, unknown-id-404, read-only-rejected) and
 body.<operationId>.<case> (valid, malformed-json, not-an-object, missing-<p>, type-<p>, min-length-<p>,
 max-length-<p>, minimum-<p>, maximum-<p>, enum-<p>, unknown-property).

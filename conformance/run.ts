@@ -1,21 +1,24 @@
-/** The one place that knows the order of the stages: load -> generate -> execute -> check -> report. */
+/** The one place that knows the order of the stages: load -> generate -> send -> verdict -> report. */
 import path from 'node:path';
 import { loadSpec, type LoadedSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
 import { inferResources, type ResourceModel } from '../spec/resources';
-import { aggregate } from './check/aggregate';
-import { computeCoverage } from './check/coverage';
-import { checkRateLimitFields, IETF_RULES } from './check/ratelimit-ietf';
-import { checkResponses, RESPONSE_RULES } from './check/response-checks';
-import { CHECKS } from './checks';
-import { chooseProbe, reachabilityPath } from './checks/probe';
-import { cleanUp } from './execute/cleanup';
-import { createClient } from './execute/client';
-import { seededRandom, type Check, type RunContext } from './execute/check-context';
-import { scenarioCheck } from './execute/run-scenario';
-import { fuzzPart } from './fuzz';
+import { aggregate } from './verdict/aggregate';
+import { computeCoverage } from './verdict/coverage';
+import { checkRateLimitFields, IETF_RULES } from './verdict/ratelimit-ietf';
+import { checkResponses, RESPONSE_RULES } from './verdict/response-checks';
+import { CHECKS } from './probes';
+import { chooseProbe, reachabilityPath } from './probes/probe';
+import { cleanUp } from './send/cleanup';
+import { createClient } from './send/client';
+import { seededRandom, type Check, type RunContext } from './send/check-context';
+import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
+import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
+import { fuzzPhase } from './fuzz';
+import { replayPhase } from './fuzz/replay';
+import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
 import { catalogueFor, withheldRuleProblem } from './rules';
@@ -56,8 +59,15 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   if (!chosen.ok) throw new ConformanceError(chosen.error);
   const generated = generateRules(spec, model, chosen.ids);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const fuzz = await fuzzPart(options, spec, model, chosen.ids, seed);
-  if (!fuzz.ok) throw new ConformanceError(fuzz.error);
+  const fuzz = options.fuzz
+    ? fuzzPhase(spec, model, chosen.ids, {
+        maxExamples: options.maxExamples ?? 50,
+        deadline: started + (options.fuzzTimeS ?? 300) * 1000,
+        failuresDir: failuresDirOf(options),
+        target: options.target,
+        seed,
+      })
+    : { rules: [], checks: [] };
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
   const operationIds = new Set(spec.byId.keys());
@@ -65,11 +75,15 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const catalogue = catalogueFor(chosen.ids ?? operationIds).rules;
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
-  // A replay is the saved failures only.
-  const allRules = options.replay
-    ? fuzz.rules
-    : [...catalogue, ...generated.rules, ...scenarios.rules, ...fuzz.rules];
-  const selected = selectRules(allRules, options);
+  const replay = options.replay ? replayPhase(spec, failuresDirOf(options)) : undefined;
+  if (replay?.bad.length)
+    throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
+  // --replay sends the saved failures and nothing else.
+  const timing = options.maxResponseTimeMs === undefined ? [] : [responseTimeRule(options.maxResponseTimeMs)];
+  const allRules = replay
+    ? replay.rules
+    : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules, ...timing];
+  const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, options);
   if (!selected.ok) throw new ConformanceError(selected.error);
 
   const runPrefix = `conformance-${started.toString(36)}`;
@@ -112,7 +126,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
 
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
   const checks = checksFor(selected.rules, [
-    ...generated.checks,
+    ...(replay ? replay.checks : generated.checks),
     ...fuzz.checks,
     ...scenarios.scenarios
       // A filtered run sends the scenarios of its selected rules only.
@@ -123,6 +137,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const findings = await executeChecks(checks, ctx, concurrency, options);
   const cleanup = await cleanUp(client, readOnly, spec);
   findings.push(...checkResponses(spec, client.exchanges), ...checkRateLimitFields(client.exchanges));
+  if (options.maxResponseTimeMs !== undefined)
+    findings.push(...checkResponseTimes(client.exchanges, options.maxResponseTimeMs));
   const rules = aggregate(selected.rules, findings);
   const count = (s: string) => rules.filter((r) => r.status === s).length;
   const report: Report = {
@@ -138,6 +154,8 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   };
   return { report, exchanges: client.exchanges };
 }
+
+const failuresDirOf = (options: ConformanceOptions): string => options.failuresDir ?? DEFAULT_FAILURES_DIR;
 
 /** `ids` and every operation of a resource one of them belongs to (a lifecycle needs its create and delete). */
 function withResources(ids: ReadonlySet<string>, model: ResourceModel): Set<string> {
@@ -180,15 +198,15 @@ const OPTION_RULES = {
   maxWaitMs: rule.number,
   seed: rule.number,
   operations: rule.stringList,
+  fuzz: rule.boolean,
+  maxExamples: rule.number,
+  fuzzTimeS: rule.number,
+  failuresDir: rule.string,
+  replay: rule.boolean,
+  maxResponseTimeMs: rule.number,
   tags: rule.stringList,
   paths: rule.stringList,
   readOnly: rule.boolean,
-  fuzz: rule.boolean,
-  maxExamples: rule.number,
-  failuresDir: rule.nonEmptyString,
-  replay: rule.boolean,
-  maxResponseTimeMs: rule.number,
-  fuzzTimeS: rule.number,
   fetch: rule.function,
   onProgress: rule.function,
 } satisfies Record<keyof ConformanceOptions, OptionRule>;

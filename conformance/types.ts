@@ -1,4 +1,4 @@
-/** Values that flow between the runner's stages: load -> execute -> check -> report. */
+/** Values that flow between the runner's stages: load -> generate -> send -> verdict -> report. */
 
 export type RuleKind = 'contract' | 'assumption';
 export type RuleStatus = 'pass' | 'fail' | 'skip';
@@ -145,22 +145,22 @@ export interface ConformanceOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** `--operation ID`: only rules about these operations (with --tag and --path: operations matching all). */
   operations?: string[];
+  /** `--fuzz`: examples, boundaries and random bodies per operation with a JSON body (conformance/fuzz/). */
+  fuzz?: boolean;
+  /** `--max-examples N`: random cases per operation (default 50). */
+  maxExamples?: number;
+  /** `--fuzz-time S`: the fuzz phase sends nothing after S seconds from the start (default 300). */
+  fuzzTimeS?: number;
+  /** `--failures-dir DIR`: where failures are saved (default .conformance/failures). */
+  failuresDir?: string;
+  /** `--replay`: send the saved failures again, each reported fixed (pass) or still failing; nothing else. */
+  replay?: boolean;
+  /** `--max-response-time MS`: the rule `response.max-time` holds every answer to MS milliseconds. */
+  maxResponseTimeMs?: number;
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
   paths?: string[];
-  /** `--fuzz`: examples, boundaries and seeded random cases per selected operation (docs/fuzzing.md). */
-  fuzz?: boolean;
-  /** `--max-examples N`: random cases per operation (default 50). */
-  maxExamples?: number;
-  /** `--failures-dir DIR`: where shrunk failures are saved (default `.conformance/failures`). */
-  failuresDir?: string;
-  /** `--replay`: send the saved failures again instead of a run; each is reported fixed or still failing. */
-  replay?: boolean;
-  /** `--max-response-time MS`: a fuzz rule per operation that every answer came within MS. */
-  maxResponseTimeMs?: number;
-  /** `--fuzz-time S`: the whole fuzz phase stops sending after S seconds. */
-  fuzzTimeS?: number;
 }
 
 /** `globalThis.fetch`, or any `(request) => Promise<Response>` such as an in-process handler. */

@@ -10,4 +10,5 @@ if (!ensureBuilt()) {
   process.stderr.write('start: the build failed; fix the errors above (the mock was not started)\n');
   process.exit(2);
 }
+require('../bin/legacy-env').withLegacyNames(process.env);
 require(path.join(ROOT, 'dist', 'mock', 'node', 'main.js'));

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { apiKeyCandidates, apiKeyPrefix } from './api-key-prefix';
 import { credentialReaders } from '../mock/core/credentials';
-import { place } from '../conformance/execute/credentials';
+import { place } from '../conformance/send/credentials';
 
 const scheme = (description: string, name = 'Authorization'): OpenAPIV3_1.SecuritySchemeObject => ({
   type: 'apiKey',

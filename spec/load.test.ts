@@ -150,14 +150,14 @@ describe('the validation cache', () => {
     if (!broken.ok) expect(broken.error).toMatch(/deprecated must be boolean/);
   });
 
-  it('is off with PETSTORE_SPEC_CACHE=off', async () => {
+  it('is off with SPEC_VALIDATION_CACHE=off', async () => {
     fs.writeFileSync(copy, fs.readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8'));
     await loadSpecOrThrow(copy);
-    process.env.PETSTORE_SPEC_CACHE = 'off';
+    process.env.SPEC_VALIDATION_CACHE = 'off';
     try {
       expect((await loadSpecOrThrow(copy)).fromCache).toBe(false);
     } finally {
-      delete process.env.PETSTORE_SPEC_CACHE;
+      delete process.env.SPEC_VALIDATION_CACHE;
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Pure: compiled document -> its stateful resources. One inference shared by the mock (state) and the runner
- * (generated lifecycle rules). Conventions (README, "Bring your own spec"):
+ * (generated lifecycle rules). Conventions (docs/mock-your-api.md, "Bring your own spec"):
  * - a collection path (`/books`): `post` creates, `get` lists, `put` with the id in the body updates;
  * - its item path (`/books/{bookId}`): `get` reads, `put` replaces, `patch` merges (RFC 7396), `delete` removes;
  * - the id: an `x-mock` override, else the item schema's one readOnly property, else the property named like the

@@ -30,8 +30,7 @@ const PARSER_VERSION = `${parserPackage.version}+${upgraderVersion()}+bundle+str
 const DIR = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation');
 
 const sha = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
-const enabled = (): boolean =>
-  (process.env.SPEC_VALIDATION_CACHE ?? process.env.PETSTORE_SPEC_CACHE) !== 'off';
+const enabled = (): boolean => process.env.SPEC_VALIDATION_CACHE !== 'off';
 const entryPath = (file: string): string =>
   path.join(DIR, `${sha(`${PARSER_VERSION}\0${path.resolve(file)}`)}.json`);
 

@@ -15,10 +15,10 @@ const load = async (name: string) => {
 };
 
 beforeAll(() => {
-  process.env.PETSTORE_SPEC_CACHE = 'off'; // validate every time: the documents must stay valid as written
+  process.env.SPEC_VALIDATION_CACHE = 'off'; // validate every time: the documents must stay valid as written
 });
 afterAll(() => {
-  delete process.env.PETSTORE_SPEC_CACHE;
+  delete process.env.SPEC_VALIDATION_CACHE;
 });
 
 it('holds at least five documents, in both OpenAPI versions (and Swagger 2.0)', () => {

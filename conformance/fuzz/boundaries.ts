@@ -1,130 +1,139 @@
 /**
- * Pure: one schema -> the values on both sides of each constraint it states (lengths, bounds and their exclusive
- * forms, item counts, each enum value and one outside, formats, null, wrong JSON types). Which side a value is on
- * is not decided here: the operation's own validator says it (fuzz/cases.ts), so the two never disagree.
+ * Pure: a valid body -> bodies on both sides of each constraint of each of its top-level properties (lengths,
+ * bounds and their exclusive forms, item counts, enums, formats, required, additionalProperties, null, JSON
+ * types). Which side a body is on is not decided here: the document's own validator classifies every case.
  */
-import { mainType } from '../execute/generate-bodies';
-import { arrayItems, typesOf, type Schema } from '../../spec/schema-shape';
+import { objectShape, type Schema } from '../../spec/schema-shape';
 
-export interface Probe {
-  /** Short, stable, for the evidence: `maxLength+1`, `enum[2]`, `format:email-invalid`. */
-  name: string;
-  value: unknown;
+/** One candidate body and what it probes (`name: minLength-1` and so on). */
+export interface BoundaryCase {
+  label: string;
+  body: Record<string, unknown> | unknown[];
 }
 
-const FORMAT_VALUES: Record<string, { valid: string; invalid: string }> = {
-  email: { valid: 'fuzz.case@example.com', invalid: 'not-an-email' },
-  uuid: { valid: '123e4567-e89b-42d3-a456-426614174000', invalid: 'not-a-uuid' },
-  'date-time': { valid: '2024-02-29T12:30:00Z', invalid: '2024-13-45T99:00:00Z' },
-  date: { valid: '2024-02-29', invalid: '2023-02-29' },
-  uri: { valid: 'https://example.com/fuzz', invalid: 'not a uri' },
+type Json = Record<string, unknown>;
+
+/** The label of the case with one property the schema does not name. */
+export const EXTRA = 'one property the schema does not name';
+
+const FORMAT_VALUES: Record<string, [valid: string, invalid: string]> = {
+  email: ['fuzz@example.com', 'not-an-email'],
+  uuid: ['00000000-0000-4000-8000-000000000001', 'not-a-uuid'],
+  'date-time': ['2024-01-01T00:00:00Z', '2024-13-45T99:00:00Z'],
+  date: ['2024-01-01', '2024-13-45'],
+  uri: ['https://example.com/fuzz', 'not a uri'],
+  ipv4: ['192.0.2.1', '999.0.0.1'],
 };
 
-const num = (s: Record<string, unknown>, k: string): number | undefined =>
-  typeof s[k] === 'number' ? (s[k] as number) : undefined;
+const WRONG_TYPES: Record<string, unknown> = {
+  string: 42,
+  integer: 'forty-two',
+  number: 'forty-two',
+  boolean: 'true',
+  array: { not: 'an array' },
+  object: ['not an object'],
+};
 
-/** A string of `length` characters shaped like `sample` (its start kept so that a pattern still matches). */
-function stringOf(sample: unknown, length: number): string {
-  const base = typeof sample === 'string' && sample.length > 0 ? sample : 'x';
-  return base.repeat(Math.ceil(length / base.length) + 1).slice(0, Math.max(0, length));
+const typeOf = (s: Json): string | undefined =>
+  typeof s.type === 'string'
+    ? s.type
+    : Array.isArray(s.type)
+      ? (s.type.find((t) => t !== 'null') as string)
+      : undefined;
+
+/** A plain valid item of an items schema (its first enum value, a short string, its minimum), if simple. */
+function sampleItem(items: unknown): unknown {
+  if (!items || typeof items !== 'object') return undefined;
+  const i = items as Json;
+  if (Array.isArray(i.enum)) return i.enum[0];
+  const type = typeOf(i);
+  if (type === 'string' && i.format === undefined && i.pattern === undefined)
+    return 'x'.repeat(Math.max(1, typeof i.minLength === 'number' ? i.minLength : 1));
+  if (type === 'integer' || type === 'number') return typeof i.minimum === 'number' ? i.minimum : 1;
+  if (type === 'boolean') return true;
+  return undefined;
 }
 
-function lengthProbes(s: Record<string, unknown>, sample: unknown): Probe[] {
-  const out: Probe[] = [];
-  const min = num(s, 'minLength');
-  const max = num(s, 'maxLength');
-  if (min !== undefined) out.push({ name: `minLength`, value: stringOf(sample, min) });
-  if (min !== undefined && min > 0) out.push({ name: `minLength-1`, value: stringOf(sample, min - 1) });
-  if (max !== undefined) out.push({ name: `maxLength`, value: stringOf(sample, max) });
-  if (max !== undefined) out.push({ name: `maxLength+1`, value: stringOf(sample, max + 1) });
-  return out;
-}
-
-function numberProbes(s: Record<string, unknown>, integer: boolean): Probe[] {
-  const step = integer ? 1 : 0.5;
-  const min = num(s, 'minimum');
-  const max = num(s, 'maximum');
-  const exMin = num(s, 'exclusiveMinimum');
-  const exMax = num(s, 'exclusiveMaximum');
-  const pairs: Array<[string, number | undefined, number]> = [
-    ['minimum', min, 0],
-    ['minimum-step', min, -step],
-    ['maximum', max, 0],
-    ['maximum+step', max, step],
-    ['exclusiveMinimum', exMin, 0],
-    ['exclusiveMinimum+step', exMin, step],
-    ['exclusiveMaximum', exMax, 0],
-    ['exclusiveMaximum-step', exMax, -step],
-  ];
-  const out: Probe[] = pairs
-    .filter((p): p is [string, number, number] => p[1] !== undefined)
-    .map(([name, bound, delta]) => ({ name, value: bound + delta }));
-  const at = (name: string, value: number) => out.push({ name, value });
-  if (integer) at('not-an-integer', (min ?? exMin ?? 0) + 1.5);
-  return out;
-}
-
-function arrayProbes(s: Record<string, unknown>, sample: unknown): Probe[] {
-  const items = Array.isArray(sample) && sample.length > 0 ? sample : [];
-  const first: unknown = items[0];
-  const sized = (n: number) =>
-    Array.from({ length: n }, (_, i) => items[i % Math.max(1, items.length)] ?? first);
-  const out: Probe[] = [];
-  const min = num(s, 'minItems');
-  const max = num(s, 'maxItems');
-  if (items.length === 0) return out;
-  if (min !== undefined && min > 0) out.push({ name: 'minItems-1', value: sized(min - 1) });
-  if (max !== undefined) out.push({ name: 'maxItems', value: sized(max) });
-  if (max !== undefined) out.push({ name: 'maxItems+1', value: sized(max + 1) });
-  return out;
-}
-
-/** Every value of the schema's enum, and one outside it of the same type. */
-function enumProbes(values: unknown[]): Probe[] {
-  const out: Probe[] = values.map((value, i) => ({ name: `enum[${i}]`, value }));
-  const strings = values.every((v) => typeof v === 'string');
-  const numbers = values.every((v) => typeof v === 'number');
-  if (strings) out.push({ name: 'outside-enum', value: `${String(values[0] ?? '')}-not-in-enum` });
-  if (numbers) out.push({ name: 'outside-enum', value: Math.max(...(values as number[])) + 1 });
-  return out;
-}
-
-const WRONG: Array<[string, unknown]> = [
-  ['string', 'wrong-type'],
-  ['integer', 7],
-  ['boolean', true],
-  ['array', []],
-  ['object', {}],
-  ['null', null],
-];
-
-/** A value of each JSON type the schema does not name (numbers written as strings included: "12"). */
-function typeProbes(schema: Schema): Probe[] {
-  const allowed = new Set(typesOf(schema));
-  const type = mainType(schema);
-  if (type) allowed.add(type);
-  if (allowed.size === 0) return [];
-  if (allowed.has('integer') || allowed.has('number')) allowed.add('integer').add('number');
-  const out = WRONG.filter(([t]) => !allowed.has(t)).map(([t, value]) => ({ name: `type:${t}`, value }));
-  if (allowed.has('integer') && !allowed.has('string'))
-    out.push({ name: 'type:numeric-string', value: '12' });
-  return out;
-}
-
-/** The probes of one schema; `sample` is a valid value of it (what lengths and item lists are made from). */
-export function boundaryProbes(schema: Schema, sample: unknown): Probe[] {
-  const s = schema as Record<string, unknown>;
-  const type = mainType(schema);
-  const out: Probe[] = [];
-  if (Array.isArray(s.enum)) out.push(...enumProbes(s.enum));
-  if (type === 'string') out.push(...lengthProbes(s, sample));
-  if (type === 'integer' || type === 'number') out.push(...numberProbes(s, type === 'integer'));
-  if (type === 'array' && arrayItems(schema)) out.push(...arrayProbes(s, sample));
-  const format = typeof s.format === 'string' ? FORMAT_VALUES[s.format] : undefined;
-  if (format && type === 'string') {
-    out.push({ name: `format:${String(s.format)}`, value: format.valid });
-    out.push({ name: `format:${String(s.format)}-invalid`, value: format.invalid });
+/** Values on both sides of each constraint of one property's schema. */
+export function valuesFor(s: Json, base: unknown): Array<{ label: string; value: unknown }> {
+  const out: Array<{ label: string; value: unknown }> = [];
+  const add = (label: string, value: unknown) => out.push({ label, value });
+  const str = typeof base === 'string' ? base : 'x';
+  const pad = (n: number) => (n <= 0 ? '' : str.repeat(Math.ceil(n / Math.max(1, str.length))).slice(0, n));
+  if (typeof s.minLength === 'number') {
+    add(`minLength ${s.minLength}`, pad(s.minLength));
+    if (s.minLength > 0) add(`minLength ${s.minLength} - 1`, pad(s.minLength - 1));
   }
-  out.push(...typeProbes(schema));
+  if (typeof s.maxLength === 'number') {
+    add(`maxLength ${s.maxLength}`, pad(s.maxLength));
+    add(`maxLength ${s.maxLength} + 1`, pad(s.maxLength + 1));
+  }
+  const step = typeOf(s) === 'integer' ? 1 : 0.5;
+  for (const [key, dir] of [
+    ['minimum', -1],
+    ['maximum', 1],
+  ] as const) {
+    const bound = s[key];
+    if (typeof bound !== 'number') continue;
+    add(`${key} ${bound}`, bound);
+    add(`${key} ${bound} ${dir < 0 ? '-' : '+'} ${step}`, bound + dir * step);
+  }
+  for (const [key, dir] of [
+    ['exclusiveMinimum', -1],
+    ['exclusiveMaximum', 1],
+  ] as const) {
+    const bound = s[key];
+    if (typeof bound !== 'number') continue;
+    add(`${key} ${bound}`, bound);
+    add(`${key} ${bound} ${dir < 0 ? '+' : '-'} ${step}`, bound - dir * step);
+  }
+  // An optional array the valid body left out still gets its item count probed, with an item of its own.
+  const item = Array.isArray(base) && base.length > 0 ? base[0] : sampleItem(s.items);
+  if (typeof s.maxItems === 'number' && item !== undefined) {
+    add(
+      `maxItems ${s.maxItems}`,
+      Array.from({ length: s.maxItems }, () => item),
+    );
+    add(
+      `maxItems ${s.maxItems} + 1`,
+      Array.from({ length: s.maxItems + 1 }, () => item),
+    );
+  }
+  if (typeof s.minItems === 'number' && s.minItems > 0) add(`minItems ${s.minItems} - 1`, []);
+  if (Array.isArray(s.enum)) {
+    for (const v of s.enum) add(`enum ${JSON.stringify(v)}`, v);
+    add('a value outside the enum', typeof s.enum[0] === 'number' ? -987654321 : 'not-in-the-enum');
+  }
+  if (typeof s.format === 'string' && FORMAT_VALUES[s.format]) {
+    const [valid, invalid] = FORMAT_VALUES[s.format] as [string, string];
+    add(`format ${s.format}`, valid);
+    add(`not a ${s.format}`, invalid);
+  }
+  add('null', null);
+  const type = typeOf(s);
+  if (type && type in WRONG_TYPES) add(`not a${/^[aeiou]/.test(type) ? 'n' : ''} ${type}`, WRONG_TYPES[type]);
+  // A number written as a string: a server that converts it instead of refusing it is caught.
+  if (type === 'integer' || type === 'number') add(`a ${type} written as a string`, '12');
   return out;
+}
+
+/** Every boundary case of `valid` against `schema` (an object schema, request view). */
+export function boundaryCases(schema: Schema, valid: Json): BoundaryCase[] {
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  const cases: BoundaryCase[] = [];
+  for (const [name, prop] of Object.entries(shape.properties)) {
+    if (typeof prop !== 'object' || prop === null || (prop as Json).readOnly === true) continue;
+    for (const { label, value } of valuesFor(prop as Json, valid[name]))
+      cases.push({ label: `${name}: ${label}`, body: { ...valid, [name]: value } });
+    if (shape.required.has(name) && name in valid) {
+      const without = { ...valid };
+      delete without[name];
+      cases.push({ label: `${name} missing (required)`, body: without });
+    }
+  }
+  cases.push({ label: EXTRA, body: { ...valid, fuzzExtraProperty: 'x' } });
+  // The body as a whole of the wrong type: a server that reads an array as its first element is caught.
+  cases.push({ label: 'an array holding a valid body', body: [valid] });
+  return cases;
 }

@@ -3,8 +3,8 @@ import type { Resource } from '../../spec/resource-types';
 import type { OperationSpec } from '../../spec/load';
 import { unwrap } from '../../spec/envelope';
 import { successStatuses } from '../../spec/statuses';
-import type { RunContext } from '../execute/check-context';
-import type { Outgoing } from '../execute/client';
+import type { RunContext } from '../send/check-context';
+import type { Outgoing } from '../send/client';
 import { fieldsProblem, isObject, itemPathOf } from '../generate/requests';
 import type { Exchange, RecordedResponse } from '../types';
 
@@ -81,4 +81,11 @@ export async function readBack(w: Walk, id: string, why: string): Promise<string
       `${why} (${id}): `,
     )
   );
+}
+
+/** The largest page the list documents (its limit parameter's maximum), so that a new item is on it. */
+export function pageQuery(resource: Resource, list: OperationSpec): Record<string, string> {
+  const name = resource.paging?.limit;
+  const max = list.queryParams.find((p) => p.name === name)?.schema.maximum;
+  return name && typeof max === 'number' ? { [name]: String(max) } : {};
 }

@@ -2,13 +2,12 @@
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import { rejectStatuses, successStatuses } from '../../spec/statuses';
 import type { OperationSpec } from '../../spec/load';
-import type { Auth } from '../execute/client';
-import type { SecurityScheme } from '../execute/credentials';
-import { generateValid } from '../execute/generate-bodies';
+import type { Auth } from '../send/client';
+import type { SecurityScheme } from '../send/credentials';
+import { generateValid } from '../generate/values';
 import { bodyRequest, isObject, itemPathOf, listItems, withoutClientId } from '../generate/requests';
-import { boundaryCases } from './cases';
-import { opOf, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
-import { pageQuery } from './no-trace';
+import { boundaryCases } from './boundaries';
+import { opOf, pageQuery, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
 
 export async function replace(w: Walk, id: string, invalid: boolean): Promise<string | undefined> {
   const op = opOf(w, 'replace');
@@ -19,15 +18,19 @@ export async function replace(w: Walk, id: string, invalid: boolean): Promise<st
   const keepId = (b: unknown) =>
     isObject(b) && idField in b ? { ...b, [idField]: w.live.get(id)?.[idField] } : b;
   if (invalid) {
-    const source = { random: w.random, prefix: `fz-chain-bad-${(w.n++).toString(36)}`, adjust: keepId };
-    const bad = pick(
-      boundaryCases(op, source).filter(
-        (c) => c.expect === 'reject' && !c.request.pathValue && c.request.raw === undefined,
-      ),
-      w.random,
+    // A boundary case the document refuses (fuzz/boundaries.ts), on a valid body that names this item.
+    const base = keepId(
+      generateValid(schema, w.random, `fz-chain-bad-${(w.n++).toString(36)}`, { full: true }),
     );
+    const refused = isObject(base)
+      ? boundaryCases(schema, base).filter((c) => op.requestBody?.validate(c.body) === false)
+      : [];
+    const bad = pick(refused, w.random);
     if (!bad) return undefined;
-    const res = await send(w, bodyRequest(op, path, { json: bad.request.body }));
+    const res = await send(
+      w,
+      bodyRequest(op, path, { json: wrapAs(op.requestBody.schema, w.resource.envelope, bad.body) }),
+    );
     if (!res) return 'skipped';
     return (
       statusProblem(op, res, rejectStatuses(op), `with ${bad.label}`) ??

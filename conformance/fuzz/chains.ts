@@ -7,8 +7,8 @@
 import { unwrap } from '../../spec/envelope';
 import type { Resource } from '../../spec/resource-types';
 import { notFoundStatus, successStatuses } from '../../spec/statuses';
-import { fail, pass, type RunContext } from '../execute/check-context';
-import { generateValid } from '../execute/generate-bodies';
+import { fail, pass, type RunContext } from '../send/check-context';
+import { generateValid } from '../generate/values';
 import {
   bodyRequest,
   createdFrom,

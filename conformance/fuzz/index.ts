@@ -1,39 +1,48 @@
-/** The fuzz phase as the runner sees it: the rules and checks `--fuzz` or `--replay` add to a run. */
+/** `--fuzz`: the rules and checks of the fuzz phase for the operations a run selects (those with a JSON body). */
 import type { LoadedSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
-import type { Check } from '../execute/check-context';
-import type { ConformanceOptions, Rule } from '../types';
-import { DEFAULT_FAILURES_DIR, loadFailures } from './failures';
-import { fuzzPlan } from './plan';
-import { replayPlan } from './replay';
-import { DEFAULT_MAX_EXAMPLES, fuzzSettings } from './settings';
+import type { Check } from '../send/check-context';
+import type { Rule } from '../types';
+import { chainsCheck, chainsRules } from './chain-check';
+import { fuzzCheck, fuzzRules, type FuzzSettings } from './fuzz-check';
+import { parametersCheck, parametersRules } from './parameters';
 
-export { DEFAULT_FAILURES_DIR } from './failures';
-export { DEFAULT_MAX_EXAMPLES } from './settings';
+export type { FuzzSettings };
 
-export type FuzzPart = { ok: true; rules: Rule[]; checks: Check[] } | { ok: false; error: string };
-
-/** What `--fuzz` (or `--replay`, which replaces the run's rules) adds; nothing without them. */
-export async function fuzzPart(
-  options: ConformanceOptions,
+/**
+ * One check per operation with a JSON body among `selected` (null: all); one per operation with query parameters
+ * or an integer item id (`parameters`); one stateful chain per resource whose create is selected.
+ */
+export function fuzzPhase(
   spec: LoadedSpec,
   model: ResourceModel,
   selected: ReadonlySet<string> | null,
-  seed: number,
-): Promise<FuzzPart> {
-  const failuresDir = options.failuresDir ?? DEFAULT_FAILURES_DIR;
-  if (options.replay) {
-    const loaded = await loadFailures(failuresDir);
-    if (!loaded.ok) return loaded;
-    return { ok: true, ...replayPlan(spec, loaded.failures) };
-  }
-  if (!options.fuzz) return { ok: true, rules: [], checks: [] };
-  const settings = fuzzSettings({
-    maxExamples: options.maxExamples ?? DEFAULT_MAX_EXAMPLES,
-    seed,
-    failuresDir,
-    maxResponseTimeMs: options.maxResponseTimeMs,
-    fuzzTimeS: options.fuzzTimeS,
+  settings: FuzzSettings,
+): { rules: Rule[]; checks: Check[] } {
+  const ops = spec.operations.filter(
+    (op) => op.requestBody?.kind === 'json' && (!selected || selected.has(op.operationId)),
+  );
+  const creates = (id: string) => {
+    const b = model.byOperation.get(id);
+    return b?.action === 'create' ? b.resource : undefined;
+  };
+  const chosen = spec.operations.filter((op) => !selected || selected.has(op.operationId));
+  const withParams = chosen.filter((op) => parametersRules(op).length > 0);
+  const chained = chosen.flatMap((op) => {
+    const resource = creates(op.operationId);
+    return resource && chainsRules(op, resource).length > 0 ? [{ op, resource }] : [];
   });
-  return { ok: true, ...fuzzPlan(spec, model, selected, options.readOnly === true, settings) };
+  return {
+    rules: [
+      ...ops.flatMap((op) => fuzzRules(op, creates(op.operationId) !== undefined)),
+      ...withParams.flatMap(parametersRules),
+      ...chained.flatMap(({ op, resource }) => chainsRules(op, resource)),
+    ],
+    checks: [
+      // The chains first, while the lists are short: an item stored by mistake shows on the first page.
+      ...chained.map(({ op, resource }) => chainsCheck(op, resource, settings)),
+      ...ops.map((op) => fuzzCheck(op, settings, creates(op.operationId))),
+      ...withParams.map((op) => parametersCheck(op, settings)),
+    ],
+  };
 }

@@ -1,57 +1,68 @@
 /**
- * `--replay`: every saved failure sent again, to a fresh item where it needs one. Each is a rule of its own:
- * pass when the server now answers as the document says (fixed, and its file removed), fail when it still does not.
+ * `--replay`: the failures the fuzz phase saved, sent again; each is a rule of its own that passes when the
+ * server now answers as the document says (fixed) and fails when it still does not.
  */
 import path from 'node:path';
 import type { LoadedSpec } from '../../spec/load';
-import { fail, pass, skip, type Check, type RunContext } from '../execute/check-context';
 import { pathFor } from '../generate/bodies';
+import { bodyRequest } from '../generate/requests';
+import { fail, pass, skip, type Check } from '../send/check-context';
 import type { Finding, Rule } from '../types';
-import { forgetFailure, type SavedFailure } from './failures';
-import { problemOf, sendCase } from './send';
+import { loadFailures, type SavedFailure } from './failures';
 
-const ruleIdOf = (file: string): string => `fuzz.replay.${path.basename(file, '.json')}`;
+const ruleIdOf = (f: SavedFailure & { file: string }) => `replay.${path.basename(f.file, '.json')}`;
 
-/** One rule and one check per saved failure. */
-export function replayPlan(
+/** The replay rules and their one check, from the failures saved in `dir`. */
+export function replayPhase(
   spec: LoadedSpec,
-  failures: Array<[string, SavedFailure]>,
-): { rules: Rule[]; checks: Check[] } {
-  const rules = failures.map(([file, f]) => ({
-    id: ruleIdOf(file),
-    title: `saved failure of ${f.operationId} (${f.phase}): ${f.label}`,
-    source: file,
-    kind: 'contract' as const,
-    tags: ['fuzz', 'replay'],
+  dir: string,
+): { rules: Rule[]; checks: Check[]; bad: string[] } {
+  const { failures, bad } = loadFailures(dir);
+  const rules: Rule[] = failures.map((f) => ({
+    id: ruleIdOf(f),
+    title: `${f.operationId} ${f.label}: ${f.expect === 'accept' ? 'accepted' : 'refused'} (${f.rule}, seed ${f.seed})`,
+    source: `${f.method} ${f.template}`,
+    kind: 'contract',
+    tags: ['replay'],
   }));
-  const checks = failures.map(([file, f]) => replayCheck(spec, file, f));
-  return { rules, checks };
-}
-
-function replayCheck(spec: LoadedSpec, file: string, saved: SavedFailure): Check {
-  const rule = ruleIdOf(file);
-  return {
-    name: `replay ${path.basename(file)}`,
-    rules: [rule],
-    async run(ctx: RunContext): Promise<Finding[]> {
-      const op = spec.byId.get(saved.operationId);
-      if (!op) return [fail(rule, `the document has no operation ${saved.operationId} any more`)];
-      const found = await pathFor(op, ctx);
-      if ('skip' in found) return [skip(rule, found.skip)];
-      const request =
-        saved.expect === 'accept' && saved.request.body !== undefined
-          ? { ...saved.request, body: found.adjust(saved.request.body) }
-          : saved.request;
-      const itemParam = op.pathParamSpecs.length === 1 ? op.pathParamSpecs[0]?.name : undefined;
-      const result = await sendCase(ctx, op, { path: found.path, itemParam }, request);
-      if (result.kind === 'skipped') return [skip(rule, result.reason, result.exchange)];
-      const problem = problemOf(op, { expect: saved.expect, request }, result);
-      if (problem)
-        return [
-          fail(rule, `still failing: ${saved.label}: ${problem}; replay: ${saved.curl}`, result.exchange),
-        ];
-      await forgetFailure(file);
-      return [pass(rule, result.exchange)];
+  const check: Check = {
+    name: 'replay saved failures',
+    rules: rules.map((r) => r.id),
+    async run(ctx): Promise<Finding[]> {
+      const findings: Finding[] = [];
+      for (const f of failures) {
+        const rule = ruleIdOf(f);
+        const op = spec.byId.get(f.operationId);
+        if (!op) {
+          findings.push(skip(rule, `the document has no operation ${f.operationId} any more`));
+          continue;
+        }
+        const target = await pathFor(op, ctx);
+        if ('skip' in target) {
+          findings.push(skip(rule, target.skip));
+          continue;
+        }
+        const body = f.expect === 'accept' ? target.adjust(f.body) : f.body;
+        const result = await ctx.client.send(bodyRequest(op, target.path, { json: body }));
+        if (result.kind !== 'response') {
+          findings.push(
+            skip(rule, result.kind === 'error' ? (result.exchange.error ?? 'no answer') : result.reason),
+          );
+          continue;
+        }
+        const status = result.response.status;
+        findings.push(
+          f.statuses.includes(status)
+            ? pass(rule, result.exchange)
+            : fail(
+                rule,
+                `still failing: expected ${f.statuses.join(' or ')}, got ${status}\n${f.curl}`,
+                result.exchange,
+              ),
+        );
+      }
+      return findings;
     },
   };
+  return { rules, checks: [check], bad };
 }

@@ -4,7 +4,7 @@
  * JSON, a body that is not an object. The case name is the last part of its rule id (`body.<op>.<case>`).
  */
 import { objectShape, type Schema } from '../../spec/schema-shape';
-import { generateValid, mainType, wrongTypeValue } from '../execute/generate-bodies';
+import { generateValid, mainType, wrongTypeValue } from './values';
 import type { RuleKind } from '../types';
 
 export interface BodyCase {

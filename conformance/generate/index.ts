@@ -1,7 +1,7 @@
 /** Pure: the document (its operations and resources) -> the generated rules and the checks that judge them. */
 import type { LoadedSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
-import type { Check } from '../execute/check-context';
+import type { Check } from '../send/check-context';
 import type { Rule } from '../types';
 import { bodyCheck, bodyRules } from './bodies';
 import { crudCheck } from './crud';

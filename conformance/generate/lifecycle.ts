@@ -7,9 +7,9 @@ import type { OperationSpec } from '../../spec/load';
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { objectShape, type Schema } from '../../spec/schema-shape';
-import type { Outgoing } from '../execute/client';
-import { fail, pass, skip, type RunContext } from '../execute/check-context';
-import { generateValid } from '../execute/generate-bodies';
+import type { Outgoing } from '../send/client';
+import { fail, pass, skip, type RunContext } from '../send/check-context';
+import { generateValid } from './values';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 import { crudRuleId, crudSteps, type CrudStep } from './crud-rules';
 import {

@@ -1,7 +1,7 @@
 /** Pure: which merge patches (RFC 7396) a lifecycle sends, and what the item must look like after each. */
 import type { Resource } from '../../spec/resources';
 import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
-import { generateValid } from '../execute/generate-bodies';
+import { generateValid } from './values';
 
 export interface PatchPlan {
   patch: Record<string, unknown>;

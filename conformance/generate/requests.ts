@@ -4,9 +4,9 @@ import { mapItem, unwrap } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { successStatuses } from '../../spec/statuses';
-import type { Outgoing, SendResult } from '../execute/client';
-import type { RunContext } from '../execute/check-context';
-import { generateValid } from '../execute/generate-bodies';
+import type { Outgoing, SendResult } from '../send/client';
+import type { RunContext } from '../send/check-context';
+import { generateValid } from './values';
 import type { Exchange, RecordedResponse } from '../types';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';

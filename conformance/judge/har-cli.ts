@@ -6,7 +6,7 @@ import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../../spec/load';
 import { packageVersion } from '../../spec/paths';
 import { formatReport } from '../report';
 import { toHar } from '../report/har';
-import { coverageLine, coverageSummary } from '../check/coverage';
+import { coverageLine, coverageSummary } from '../verdict/coverage';
 import { harEntries, judgeHar } from './judge-har';
 
 const KINDS = ['junit', 'json', 'html', 'markdown', 'human', 'har'] as const;

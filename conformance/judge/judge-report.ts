@@ -1,7 +1,7 @@
 /** The judge's observations as the runner's Report, so the runner's reporters (JUnit, JSON, HTML, HAR) format them. */
 import type { LoadedSpec } from '../../spec/load';
-import { evidenceOf } from '../check/aggregate';
-import { computeCoverage } from '../check/coverage';
+import { evidenceOf } from '../verdict/aggregate';
+import { computeCoverage } from '../verdict/coverage';
 import { maskHeaderValues, maskUrl } from '../mask';
 import type { Exchange, Report, RuleResult } from '../types';
 import type { Problem } from './judge-request';

@@ -1,6 +1,6 @@
 /** Response-side rules (the server's fault), reusing the runner's response checks on one exchange. Pure. */
 import type { LoadedSpec } from '../../spec/load';
-import { checkResponses } from '../check/response-checks';
+import { checkResponses } from '../verdict/response-checks';
 import type { Exchange, RecordedResponse } from '../types';
 import type { ObservedRequest, Problem, Route } from './judge-request';
 

@@ -1,25 +1,23 @@
+import { withLegacyNames } from '../../bin/legacy-env';
 import { parseArgs } from '../args';
 
 const T = ['--target', 'http://127.0.0.1:1/v1'];
 
 describe('parseArgs', () => {
-  it('takes the key from --key, else from PETSTORE_API_KEY', () => {
-    const fromFlag = parseArgs([...T, '--key', 'k1'], { PETSTORE_API_KEY: 'k2' });
-    const fromEnv = parseArgs(T, { PETSTORE_API_KEY: 'k2', PETSTORE_QUOTA_KEY: 'q' });
+  it('takes the key from --key, else from CONFORMANCE_API_KEY', () => {
+    const fromFlag = parseArgs([...T, '--key', 'k1'], { CONFORMANCE_API_KEY: 'k2' });
+    const fromEnv = parseArgs(T, { CONFORMANCE_API_KEY: 'k2', CONFORMANCE_QUOTA_KEY: 'q' });
     expect(fromFlag.ok && !fromFlag.help && fromFlag.cli.run.key).toBe('k1');
     expect(fromEnv.ok && !fromEnv.help && fromEnv.cli.run).toMatchObject({ key: 'k2', quotaKey: 'q' });
   });
 
-  it('takes the key from CONFORMANCE_API_KEY first, and the older names still work', () => {
-    const both = parseArgs(T, {
-      CONFORMANCE_API_KEY: 'new',
-      PETSTORE_API_KEY: 'old',
-      CONFORMANCE_QUOTA_KEY: 'nq',
-      PETSTORE_QUOTA_KEY: 'oq',
-    });
-    expect(both.ok && !both.help && both.cli.run).toMatchObject({ key: 'new', quotaKey: 'nq' });
-    const fresh = parseArgs(T, { CONFORMANCE_API_KEY: 'k', CONFORMANCE_QUOTA_KEY: 'q' });
-    expect(fresh.ok && !fresh.help && fresh.cli.run).toMatchObject({ key: 'k', quotaKey: 'q' });
+  it("reads the engine's names only; the pet store's own (PETSTORE_*) are the package entry points' to map", () => {
+    const legacy = parseArgs(T, { PETSTORE_API_KEY: 'old' });
+    expect(legacy.ok).toBe(false);
+    const mapped = parseArgs(T, withLegacyNames({ PETSTORE_API_KEY: 'old', PETSTORE_QUOTA_KEY: 'oq' }));
+    expect(mapped.ok && !mapped.help && mapped.cli.run).toMatchObject({ key: 'old', quotaKey: 'oq' });
+    const both = parseArgs(T, withLegacyNames({ CONFORMANCE_API_KEY: 'new', PETSTORE_API_KEY: 'old' }));
+    expect(both.ok && !both.help && both.cli.run.key).toBe('new');
   });
 
   it('reads every option, with repeatable and comma-separated filters', () => {
@@ -110,27 +108,6 @@ describe('parseArgs', () => {
       ok: false,
       error: expect.stringMatching(/--record needs a file name ending in \.har/),
     });
-  });
-
-  it('reads --fuzz and the flags that tune it, and refuses them without it', () => {
-    const fuzz = ['--fuzz', '--max-examples', '5', '--failures-dir', 'out/f', '--max-response-time', '300'];
-    expect(parseArgs([...T, '--key', 'k', ...fuzz, '--fuzz-time', '20'], {})).toMatchObject({
-      ok: true,
-      cli: {
-        run: { fuzz: true, maxExamples: 5, failuresDir: 'out/f', maxResponseTimeMs: 300, fuzzTimeS: 20 },
-      },
-    });
-    expect(parseArgs([...T, '--key', 'k', '--replay'], {})).toMatchObject({ cli: { run: { replay: true } } });
-    for (const [argv, message] of [
-      [['--max-examples', '5'], /--max-examples needs --fuzz/],
-      [['--failures-dir', 'x'], /--failures-dir needs --fuzz or --replay/],
-      [['--fuzz', '--replay'], /two runs/],
-      [['--fuzz', '--max-examples', '-1'], /--max-examples must be an integer >= 0/],
-    ] as const)
-      expect(parseArgs([...T, '--key', 'k', ...argv], {})).toMatchObject({
-        ok: false,
-        error: expect.stringMatching(message),
-      });
   });
 
   it('answers --help and --version before anything else', () => {

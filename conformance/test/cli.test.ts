@@ -4,6 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { syntheticDocument } from '../../bench/lib/synthetic-document';
+import { createMockServer } from '../../mock/node';
 import { startReferenceServer } from './reference-server';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -21,7 +23,11 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRu
     execFile(
       process.execPath,
       ['-r', REGISTER, CLI, ...args],
-      { cwd: ROOT, env: { ...process.env, PETSTORE_API_KEY: '', PETSTORE_QUOTA_KEY: '', ...env } },
+      {
+        cwd: ROOT,
+        env: { ...process.env, CONFORMANCE_API_KEY: '', CONFORMANCE_QUOTA_KEY: '', ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -37,7 +43,7 @@ async function refusedUrl(): Promise<string> {
 
 describe('the CLI as a child process', () => {
   it('exits 2 with one clear line when the target refuses connections', async () => {
-    const run = await runCli(['--target', await refusedUrl()], { PETSTORE_API_KEY: 'good-key' });
+    const run = await runCli(['--target', await refusedUrl()], { CONFORMANCE_API_KEY: 'good-key' });
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is unreachable: .*ECONNREFUSED/)]);
   });
@@ -47,7 +53,7 @@ describe('the CLI as a child process', () => {
     const bad = await startReferenceServer({ fault: 'auth-ignored' });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-cli-'));
     try {
-      const env = { PETSTORE_API_KEY: 'good-key' };
+      const env = { CONFORMANCE_API_KEY: 'good-key' };
       const junit = path.join(dir, 'report.xml');
       const har = path.join(dir, 'run.har');
       const [ok, failed] = await Promise.all([
@@ -82,7 +88,7 @@ describe('--min-coverage', () => {
   it('exits 1 when fewer documented (operation, status) pairs were observed than asked, 0 when enough', async () => {
     const good = await startReferenceServer();
     try {
-      const env = { PETSTORE_API_KEY: 'good-key' };
+      const env = { CONFORMANCE_API_KEY: 'good-key' };
       const args = ['--target', good.url, '--rule', 'auth.missing-key'];
       const [low, met] = await Promise.all([
         runCli([...args, '--min-coverage', '90'], env),
@@ -101,9 +107,49 @@ describe('--min-coverage', () => {
 
   it('is a percentage: anything else is a usage error (exit 2)', async () => {
     const run = await runCli(['--target', 'http://127.0.0.1:1/v1', '--min-coverage', '150'], {
-      PETSTORE_API_KEY: 'k',
+      CONFORMANCE_API_KEY: 'k',
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--min-coverage is a percentage 0-100, got "150"/);
   });
+});
+
+/** The CLI with its stdout into a shell pipe (`| cat`), as a CI step that tees the report has it. */
+function runCliThroughPipe(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const quoted = [process.execPath, '-r', REGISTER, CLI, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`);
+  return new Promise((resolve) => {
+    execFile(
+      'bash',
+      ['-c', `set -o pipefail; ${quoted.join(' ')} | cat`],
+      { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('a report larger than a pipe holds', () => {
+  it('arrives whole through a shell pipe before the process exits (a JSON report of 500 operations)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-big-'));
+    const file = path.join(dir, 'synthetic.json');
+    fs.writeFileSync(file, JSON.stringify(syntheticDocument(1000)));
+    const mock = await createMockServer({
+      specPath: file,
+      keys: [{ key: 'big-report-key-0123456789', plan: 'enterprise', perMinute: 1e7, perDay: 1e9 }],
+      quiet: true,
+    });
+    try {
+      const target = await mock.listen(0, '127.0.0.1');
+      const run = await runCliThroughPipe(
+        ['--target', target, '--spec', file, '--scenarios', 'none', '--tag', 'group1', '--reporter', 'json'],
+        { CONFORMANCE_API_KEY: 'big-report-key-0123456789' },
+      );
+      expect(run.stdout.length).toBeGreaterThan(200_000);
+      const report = JSON.parse(run.stdout) as { rules: unknown[] };
+      expect(report.rules.length).toBeGreaterThan(500);
+      expect(run.code).toBe(0);
+    } finally {
+      await mock.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

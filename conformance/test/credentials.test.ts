@@ -1,7 +1,7 @@
-import { place, schemeKind, secretNames } from '../execute/credentials';
+import { place, schemeKind, secretNames } from '../send/credentials';
 import { maskHeaderValues, maskUrl } from '../mask';
 import { bodyCases, boundCases } from '../generate/body-cases';
-import { seededRandom } from '../execute/check-context';
+import { seededRandom } from '../send/check-context';
 
 describe('credentials as the security scheme says', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Hand-written servers for fixtures/specs/fuzz-target-31.yaml (not our engine, not ajv): a faithful one and one
+ * Hand-written servers for fixtures/specs/fuzz-club-31.yaml (not our engine, not ajv): a faithful one and one
  * variant per fault the --fuzz phase must catch. Each is an in-process fetch handler.
  */
 export const FUZZ_KEY = 'fuzz-server-key-0001';

@@ -1,7 +1,7 @@
-import { judgeDecrement } from '../checks/rate-limit-decrement';
-import { rateLimitValuesProblem } from '../check/response-checks';
-import { seededRandom } from '../execute/check-context';
-import { generateInvalid, generateValid, readOnlyProperties } from '../execute/generate-bodies';
+import { judgeDecrement } from '../probes/rate-limit-decrement';
+import { rateLimitValuesProblem } from '../verdict/response-checks';
+import { seededRandom } from '../send/check-context';
+import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
 import { maskAuthorization, maskSecrets } from '../mask';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 

@@ -1,4 +1,4 @@
-import { decideWait, INITIAL_PACE, noteSent, observeResponse, retryAfterMs } from '../execute/pacer';
+import { decideWait, INITIAL_PACE, noteSent, observeResponse, retryAfterMs } from '../send/pacer';
 
 const NOW = 1_700_000_000_000;
 const headers = (remaining: number, reset: number) => ({

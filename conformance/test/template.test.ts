@@ -1,5 +1,5 @@
-import { checkExpectations, jsonType } from '../check/expectations';
-import { getPointer, render } from '../execute/template';
+import { checkExpectations, jsonType } from '../verdict/expectations';
+import { getPointer, render } from '../send/template';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 
 let spec: LoadedSpec;

@@ -17,6 +17,7 @@ import {
   type ObjectShape,
   type Schema,
 } from '../../spec/schema-shape';
+import { requestView } from '../../spec/schema-views';
 import {
   invalidEncoding,
   invalidRequest,
@@ -56,6 +57,8 @@ function schemaNames(spec: CompiledSpec): Map<string, string> {
   for (const [name, schema] of Object.entries(spec.document.components?.schemas ?? {})) {
     try {
       names.set(JSON.stringify(schema), name);
+      // A body is checked against its request view (readOnly not required): that text names the schema too.
+      names.set(JSON.stringify(requestView(schema)), name);
     } catch {
       // circular: cannot be keyed by text; it gets no policy
     }

@@ -5,8 +5,8 @@
  * declares no security). Skipped with a notice only when the registry cannot be reached outside CI.
  */
 import { createFetchHandler, type FetchHandler } from '../../mock/adapters/fetch';
-import { generateValid } from '../../conformance/execute/generate-bodies';
-import { seededRandom } from '../../conformance/execute/check-context';
+import { generateValid } from '../../conformance/generate/values';
+import { seededRandom } from '../../conformance/send/check-context';
 import { githubDocument } from '../../bench/lib/github-document';
 import { loadSpec, type LoadedSpec } from '../../spec/load';
 

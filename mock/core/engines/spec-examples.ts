@@ -1,7 +1,7 @@
 /**
  * The default example engine: the documented example of the operation's success status (or of the status asked
  * for with `Prefer: code=NNN`), straight from the spec already loaded and validated at start. Nothing to load,
- * no extra memory, no first-request delay; see the README for how it compares with the Prism engine.
+ * no extra memory, no first-request delay; see docs/mock-your-api.md for how it compares with the Prism engine.
  */
 import { documentedResponse, successStatusOf, type ResponseSpec } from '../../../spec/compile';
 import { sampleOf, withoutExamples } from '../sample';

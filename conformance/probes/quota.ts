@@ -1,0 +1,98 @@
+/**
+ * §8, tagged `quota`: spend the quota key's window with one parallel burst. Exactly the remaining
+ * budget must be admitted and the rest refused with 429 + Error + Retry-After. Nothing is sent after.
+ */
+import { errorBodyProblem } from '../verdict/expectations';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { bindingLimit } from '../send/ratelimit-fields';
+import type { Exchange, Finding, RecordedResponse } from '../types';
+
+const EXTRA = 5;
+const MAX_BURST = 1000;
+const RULES = ['quota.burst-exact', 'quota.429-after-limit', 'assume.retry-after-seconds'];
+
+const int = (res: RecordedResponse, name: string) => {
+  const raw = res.headers[name];
+  return raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : undefined;
+};
+const skipAll = (reason: string, exchange?: Exchange) => RULES.map((r) => skip(r, reason, exchange));
+
+export const quotaCheck: Check = {
+  name: 'quota burst',
+  rules: RULES,
+  phase: 'last',
+  async run(ctx: RunContext): Promise<Finding[]> {
+    if (!ctx.hasQuotaKey) return skipAll('no quota key: pass --quota-key or set CONFORMANCE_QUOTA_KEY');
+    if (!ctx.probe.op) return skipAll(ctx.probe.reason);
+    const path = ctx.probe.op.path;
+    const operationId = ctx.probe.op.operationId;
+    const probe = await ctx.client.send({
+      method: 'GET',
+      path,
+      auth: { use: 'quota' },
+      expects429: true,
+    });
+    const bad = unusable('quota.burst-exact', probe);
+    if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
+    if (probe.response.status === 429)
+      return skipAll('the quota key is already spent; retry after its reset', probe.exchange);
+    // The budget from X-RateLimit-* when present (what the document publishes), the IETF RateLimit field otherwise.
+    const ietf = bindingLimit(probe.response.headers.ratelimit);
+    const remaining = int(probe.response, 'x-ratelimit-remaining') ?? ietf?.r;
+    const reset =
+      int(probe.response, 'x-ratelimit-reset') ??
+      (ietf?.t !== undefined ? Math.ceil(probe.exchange.receivedAt / 1000 + ietf.t) : undefined);
+    if (remaining === undefined)
+      return skipAll('neither RateLimit nor X-RateLimit-Remaining to size the burst', probe.exchange);
+    if (remaining > MAX_BURST)
+      return skipAll(`remaining ${remaining} is more than a ${MAX_BURST}-request burst`);
+    const results = await Promise.all(
+      Array.from({ length: remaining + EXTRA }, () =>
+        ctx.client.send({ method: 'GET', path, auth: { use: 'quota' }, expects429: true }),
+      ),
+    );
+    const responses = results.flatMap((r) => (r.kind === 'response' ? [r] : []));
+    if (responses.length < results.length) return skipAll('some burst requests got no response');
+    if (reset !== undefined && Date.now() >= reset * 1000)
+      return skipAll('the window reset during the burst');
+    const admitted = responses.filter((r) => r.response.status !== 429);
+    const refused = responses.filter((r) => r.response.status === 429);
+    const findings: Finding[] = [];
+    const summary = `${admitted.length} of ${results.length} admitted with ${remaining} remaining`;
+    findings.push(
+      admitted.length === remaining
+        ? pass('quota.burst-exact')
+        : fail(
+            'quota.burst-exact',
+            `${summary}, expected exactly ${remaining}`,
+            (admitted[remaining] ?? refused[0])?.exchange,
+          ),
+    );
+    if (refused.length === 0)
+      findings.push(
+        fail(
+          'quota.429-after-limit',
+          `no 429 once the limit was spent (${summary})`,
+          admitted.at(-1)?.exchange,
+        ),
+      );
+    for (const r of refused) {
+      const problem =
+        errorBodyProblem(ctx.spec, r.response, operationId) ??
+        (r.response.headers['retry-after'] === undefined ? '429 without Retry-After' : undefined);
+      findings.push(
+        problem
+          ? fail('quota.429-after-limit', problem, r.exchange)
+          : pass('quota.429-after-limit', r.exchange),
+      );
+      const retry = r.response.headers['retry-after'];
+      if (retry !== undefined)
+        findings.push(
+          /^\d+$/.test(retry.trim())
+            ? pass('assume.retry-after-seconds')
+            : fail('assume.retry-after-seconds', `Retry-After "${retry}" is not whole seconds`, r.exchange),
+        );
+    }
+    return findings;
+  },
+};
