@@ -60,6 +60,8 @@ const CAUGHT_BY: Record<Fault, RegExp> = {
     /fuzz\.createMember\.chains: step \d+ \(delete\): getMember gone after delete \(\d+\): status 200, expected 404/,
   'id-reused':
     /fuzz\.createMember\.chains: step \d+ \(create\): the new item got the id \d+, which an earlier item/,
+  'limit-unchecked':
+    /fuzz\.listMembers\.parameters: query limit: maximum 100 \+ 1: an invalid request: expected 400, got 200/,
   'replace-not-stored': /fuzz\.createMember\.chains: step \d+ \(replace\): the replace is read back/,
 };
 
@@ -106,4 +108,19 @@ it('finds and shrinks a failure the same way with the same seed, with its curl, 
   expect(still.rules.map((r) => r.status)).toEqual(files.map(() => 'fail'));
   const fixed = await run(undefined, { failuresDir, replay: true, include: undefined });
   expect(fixed.rules.map((r) => r.status)).toEqual(files.map(() => 'pass'));
+});
+
+it('--read-only still fuzzes the parameters of the GETs, and sends nothing else', async () => {
+  const methods = new Set<string>();
+  const server = clubServer('limit-unchecked');
+  const report = await run(undefined, {
+    readOnly: true,
+    fetch: (req) => (methods.add(req.method), server(req)),
+  });
+  expect([...methods]).toEqual(['GET']);
+  expect(failing(report)).toMatch(/fuzz\.listMembers\.parameters: query limit: maximum 100 \+ 1/);
+  const skipped = report.rules.filter((r) => r.status === 'skip').map((r) => r.id);
+  expect(skipped).toEqual(
+    expect.arrayContaining(['fuzz.createMember.boundaries', 'fuzz.createMember.chains']),
+  );
 });

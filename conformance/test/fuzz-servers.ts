@@ -23,6 +23,7 @@ export const FAULTS = [
   'delete-ignored',
   'id-reused',
   'replace-not-stored',
+  'limit-unchecked',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -102,7 +103,8 @@ export function clubServer(fault?: Fault): (req: Request) => Promise<Response> {
     if (id === undefined) {
       if (req.method === 'GET') {
         const limit = url.searchParams.get('limit');
-        if (limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100))
+        const inRange = (n: number) => n >= 1 && (n <= 100 || fault === 'limit-unchecked');
+        if (limit !== null && !(/^\d+$/.test(limit) && inRange(Number(limit))))
           return problem(400, 'limit is 1 to 100');
         return json(200, [...members.values()].slice(0, limit === null ? 20 : Number(limit)));
       }
