@@ -1,9 +1,10 @@
 /** `fuzz.<create operationId>.chains`: the rule and check of a resource's stateful chain (fuzz/chains.ts). */
 import type { OperationSpec } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
-import { seededRandom, skip, type Check, type RunContext } from '../send/check-context';
+import { skip, type Check, type RunContext } from '../send/check-context';
 import type { Finding, Rule } from '../types';
 import { chainWalk } from './chains';
+import { opRandom } from './op-seed';
 import type { FuzzSettings } from './fuzz-check';
 
 /** Steps of a walk: --max-examples, within these bounds. */
@@ -28,24 +29,20 @@ export function chainsRules(op: OperationSpec, resource: Resource): Rule[] {
   ];
 }
 
-/** A stable stream per resource: the walk does not depend on the order the checks run in. */
-function walkSeed(seed: number, op: OperationSpec): number {
-  let h = (seed ^ 0x9e3779b9) >>> 0;
-  for (const ch of op.operationId) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return h;
-}
-
 /** The check: one walk of --max-examples steps (5 to 30), skipped under --read-only or past --fuzz-time. */
 export function chainsCheck(op: OperationSpec, resource: Resource, s: FuzzSettings): Check {
   const rule = chainsRuleId(op);
   return {
     name: `${resource.name} fuzz chains`,
     rules: [rule],
+    // Alone, before the rest: no other check creates meanwhile, so a freed id, a stored refused create and the
+    // list's first page are the walk's own to see.
+    phase: 'first',
     async run(ctx: RunContext): Promise<Finding[]> {
       if (ctx.readOnly) return [skip(rule, '--read-only: a chain writes')];
       if (Date.now() > s.deadline) return [skip(rule, '--fuzz-time spent before this phase')];
       const steps = Math.max(MIN_STEPS, Math.min(MAX_STEPS, s.maxExamples));
-      return [await chainWalk(ctx, resource, rule, seededRandom(walkSeed(s.seed, op)), steps)];
+      return [await chainWalk(ctx, resource, rule, opRandom(s.seed, op, 'chains:'), steps)];
     },
   };
 }

@@ -16,7 +16,8 @@ export interface Walk {
   resource: Resource;
   random: () => number;
   live: Map<string, Item>;
-  gone: Set<string>;
+  /** Deleted items by id, as they were. */
+  gone: Map<string, Item>;
   seen: Set<string>;
   steps: Exchange[];
   n: number;

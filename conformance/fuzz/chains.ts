@@ -12,6 +12,7 @@ import { generateValid } from '../generate/values';
 import {
   bodyRequest,
   createdFrom,
+  fieldsProblem,
   isObject,
   itemPathOf,
   listItems,
@@ -45,7 +46,7 @@ export async function chainWalk(
     resource,
     random,
     live: new Map(),
-    gone: new Set(),
+    gone: new Map(),
     seen: new Set(),
     steps: [],
     n: 0,
@@ -54,8 +55,12 @@ export async function chainWalk(
   const deck: Step[] = ['create', ...shuffled(STEPS, random)];
   let previous: Step | undefined;
   for (let i = 0; i < length; i++) {
-    // A create right after a delete: an id the server frees must not come back.
-    const wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(STEPS, random) ?? 'create');
+    // create, delete, create: the delete frees the newest id there is, and it must not come back.
+    let wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(STEPS, random) ?? 'create');
+    if (wanted === 'delete' && previous !== 'create') {
+      deck.unshift('delete');
+      wanted = 'create';
+    }
     const next = w.live.size > 0 || !needsItem(wanted) ? wanted : 'create';
     previous = next;
     const problem = await runStep(w, next);
@@ -114,15 +119,18 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
   if (!res) return 'skipped';
   const problem = statusProblem(op, res, successStatuses(op).map(Number), `delete (${id})`);
   if (problem || !read) return problem;
+  w.gone.set(id, w.live.get(id) ?? {});
   w.live.delete(id);
-  w.gone.add(id);
   const back = await send(w, {
     method: 'GET',
     path: itemPathOf(w.resource, id, read.path),
     auth: { use: 'key' },
   });
   if (!back) return 'skipped';
-  return statusProblem(read, back, [notFoundStatus(read)], `gone after delete (${id})`);
+  const other = back.status === 200 && !isDeleted(w, id, unwrap(back.json, w.resource.envelope));
+  return other
+    ? reused(id, back.json)
+    : statusProblem(read, back, [notFoundStatus(read)], `gone after delete (${id})`);
 }
 
 async function list(w: Walk): Promise<string | undefined> {
@@ -133,6 +141,20 @@ async function list(w: Walk): Promise<string | undefined> {
   const problem = statusProblem(op, res, successStatuses(op).map(Number), 'list');
   if (problem) return problem;
   const idField = w.resource.idField ?? '';
-  const shown = (listItems(w.resource, res) ?? []).find((i) => isObject(i) && w.gone.has(String(i[idField])));
-  return shown ? `the list still shows the deleted item ${JSON.stringify(shown).slice(0, 120)}` : undefined;
+  const shown = (listItems(w.resource, res) ?? []).find(
+    (i): i is Record<string, unknown> => isObject(i) && w.gone.has(String(i[idField])),
+  );
+  if (!shown) return undefined;
+  return isDeleted(w, String(shown[idField]), shown)
+    ? `the list still shows the deleted item ${JSON.stringify(shown).slice(0, 120)}`
+    : reused(String(shown[idField]), shown);
 }
+
+/** Whether `item` is the one the walk deleted under `id` (else another item took its id). */
+function isDeleted(w: Walk, id: string, item: unknown): boolean {
+  const expected = w.gone.get(id) ?? {};
+  return fieldsProblem(expected, item, w.resource.itemSchema) === undefined;
+}
+
+const reused = (id: string, item: unknown): string =>
+  `the id ${id} of a deleted item is in use again (ids are never reused): ${JSON.stringify(item).slice(0, 120)}`;

@@ -16,6 +16,7 @@ import { fuzzCases, PHASES, type FuzzCase, type FuzzPhase } from './cases';
 import { curlFor } from './curl';
 import { saveFailure } from './failures';
 import { shrink } from './shrink';
+import { opRandom } from './op-seed';
 import { pageQuery } from './chain-state';
 
 /** What the CLI decides for the whole phase. */
@@ -228,7 +229,8 @@ export function fuzzCheck(op: OperationSpec, s: FuzzSettings, create?: Resource)
         return rules.map((r) => skip(r, `--read-only: ${op.method.toUpperCase()} is not sent`));
       const target = await pathFor(op, ctx);
       if ('skip' in target) return rules.map((r) => skip(r, target.skip));
-      const all = fuzzCases(ctx.spec, op, ctx.random, `fuzz-${s.seed}`, s.maxExamples);
+      // Its own stream: the same seed draws the same cases however the checks interleave (real HTTP timings vary).
+      const all = fuzzCases(ctx.spec, op, opRandom(s.seed, op), `fuzz-${s.seed}`, s.maxExamples);
       const findings: Finding[] = [];
       const markers: string[] | null = create ? [] : null;
       for (const phase of PHASES) {

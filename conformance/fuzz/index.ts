@@ -39,7 +39,6 @@ export function fuzzPhase(
       ...chained.flatMap(({ op, resource }) => chainsRules(op, resource)),
     ],
     checks: [
-      // The chains first, while the lists are short: an item stored by mistake shows on the first page.
       ...chained.map(({ op, resource }) => chainsCheck(op, resource, settings)),
       ...ops.map((op) => fuzzCheck(op, settings, creates(op.operationId))),
       ...withParams.map((op) => parametersCheck(op, settings)),

@@ -15,6 +15,7 @@ import type { Finding, Rule } from '../types';
 import { valuesFor } from './boundaries';
 import { curlFor } from './curl';
 import type { FuzzSettings } from './fuzz-check';
+import { opRandom } from './op-seed';
 
 interface ParamCase {
   label: string;
@@ -106,9 +107,10 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
       const found = await pathFor(op, ctx);
       if ('skip' in found) return [skip(rule, found.skip)];
       let sent = 0;
-      for (const c of parameterCases(op, ctx.random)) {
+      const random = opRandom(s.seed, op, 'parameters:');
+      for (const c of parameterCases(op, random)) {
         if (Date.now() > s.deadline) break;
-        const out = outgoing(op, found.path, c, ctx.random);
+        const out = outgoing(op, found.path, c, random);
         const result = await ctx.client.send(out);
         if (result.kind === 'skipped') return [skip(rule, result.reason, result.exchange)];
         sent += 1;
