@@ -6,7 +6,7 @@
 import { rejectStatuses, successStatuses } from '../../spec/statuses';
 import type { OperationSpec } from '../../spec/load';
 import { pathFor, type BodyTarget } from '../generate/bodies';
-import { bodyRequest, jsonMediaType, listItems } from '../generate/requests';
+import { bodyRequest, jsonMediaType } from '../generate/requests';
 import type { Resource } from '../../spec/resources';
 import type { Rule } from '../types';
 import type { Check, RunContext } from '../send/check-context';
@@ -16,8 +16,8 @@ import { fuzzCases, PHASES, type FuzzCase, type FuzzPhase } from './cases';
 import { curlFor } from './curl';
 import { saveFailure } from './failures';
 import { shrink } from './shrink';
+import { marked, noTrace, noTraceRuleId } from './no-trace';
 import { opRandom } from './op-seed';
-import { pageQuery } from './chain-state';
 
 /** What the CLI decides for the whole phase. */
 export interface FuzzSettings {
@@ -31,8 +31,6 @@ export interface FuzzSettings {
 }
 
 export const fuzzRuleId = (op: OperationSpec, phase: FuzzPhase): string => `fuzz.${op.operationId}.${phase}`;
-
-export const noTraceRuleId = (op: OperationSpec): string => `fuzz.${op.operationId}.no-trace`;
 
 /** One rule per phase of an operation with a JSON body; a create also `no-trace` (a refused create stores nothing). */
 export function fuzzRules(op: OperationSpec, isCreate = false): Rule[] {
@@ -140,33 +138,6 @@ async function reportFailure(
   );
 }
 
-/**
- * `c` with a unique marker in a string property it does not probe, when the body stays invalid so: a refused
- * create that was stored anyway shows up in the list with it. Undefined when no property can carry one.
- */
-function marked(op: OperationSpec, c: FuzzCase, marker: string): FuzzCase | undefined {
-  const body = c.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  // The marker must not change why the body is invalid (an email made a marker would be a second fault).
-  const why = problemsOf(op, body);
-  for (const [name, value] of Object.entries(body)) {
-    if (typeof value !== 'string') continue;
-    const candidate = { ...body, [name]: marker };
-    if (problemsOf(op, candidate) === why) return { ...c, body: candidate };
-  }
-  return undefined;
-}
-
-/** Where and why the document's validator refuses `body`, as one comparable string ('' when valid). */
-function problemsOf(op: OperationSpec, body: unknown): string {
-  const validate = op.requestBody?.validate;
-  if (!validate || validate(body)) return '';
-  return (validate.errors ?? [])
-    .map((e) => `${e.instancePath} ${e.keyword}`)
-    .sort()
-    .join('|');
-}
-
 async function runPhase(
   op: OperationSpec,
   target: BodyTarget,
@@ -194,28 +165,6 @@ async function runPhase(
   if (sent === 0)
     return skip(rule, Date.now() > s.deadline ? '--fuzz-time spent before this phase' : 'no case');
   return pass(rule, last);
-}
-
-/** After the phases: the list holds no item carrying a marker of a refused create. */
-async function noTrace(op: OperationSpec, r: Resource, markers: string[], ctx: RunContext): Promise<Finding> {
-  const rule = noTraceRuleId(op);
-  const list = r.operations.list ? ctx.spec.byId.get(r.operations.list) : undefined;
-  if (!list) return skip(rule, `the document has no list of ${r.name} to look in`);
-  if (markers.length === 0) return skip(rule, 'no refused create carried a marker');
-  // The largest page the list documents: a refused create stored anyway is among the newest items.
-  const query = pageQuery(r, list);
-  const result = await ctx.client.send({ method: 'GET', path: list.path, query, auth: { use: 'key' } });
-  if (result.kind !== 'response') return skip(rule, 'the list could not be read');
-  const items = listItems(r, result.response) ?? [];
-  const text = JSON.stringify(items);
-  const found = markers.filter((m) => text.includes(`"${m}"`));
-  return found.length === 0
-    ? pass(rule, result.exchange)
-    : fail(
-        rule,
-        `${found.length} refused create(s) were stored anyway (listed with ${found.slice(0, 3).join(', ')})`,
-        result.exchange,
-      );
 }
 
 /** The check of `op`'s fuzz phases; `create`: the resource it creates into, for `no-trace`. */
