@@ -87,6 +87,13 @@ export function generateValid(
       if (shape?.required.has(name) || optional)
         out[name] = generateValid(prop, random, `${prefix}-${name}`, options, depth + 1);
     }
+    // minProperties (a merge patch that must change something): the optional ones left out, in order, until met.
+    const least = typeof s.minProperties === 'number' ? s.minProperties : 0;
+    for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
+      if (Object.keys(out).length >= least) break;
+      if (name in out || (prop as { readOnly?: unknown }).readOnly === true) continue;
+      out[name] = generateValid(prop, random, `${prefix}-${name}`, options, depth + 1);
+    }
     return out;
   }
   if (type === 'array') {
