@@ -14,6 +14,10 @@ export interface SavedFailure {
   /** The operation's path template (an item path is addressed anew at replay). */
   template: string;
   body: unknown;
+  /** Query parameters of the request (fuzz.<op>.parameters). */
+  query?: Record<string, string>;
+  /** The text that stood for the item id (`abc`), when the failure was about it. */
+  id?: string;
   /** `accept`: a 2xx was expected; `reject`: one of `statuses`. */
   expect: 'accept' | 'reject';
   statuses: number[];
@@ -29,7 +33,16 @@ export const DEFAULT_FAILURES_DIR = path.join('.conformance', 'failures');
 export function saveFailure(dir: string, failure: SavedFailure): string {
   fs.mkdirSync(dir, { recursive: true });
   const id = createHash('sha256')
-    .update(JSON.stringify([failure.rule, failure.method, failure.template, failure.body]))
+    .update(
+      JSON.stringify([
+        failure.rule,
+        failure.method,
+        failure.template,
+        failure.body,
+        failure.query,
+        failure.id,
+      ]),
+    )
     .digest('hex')
     .slice(0, 12);
   const file = path.join(dir, `${failure.operationId.replace(/[^\w.-]/g, '_')}-${id}.json`);

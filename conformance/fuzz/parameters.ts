@@ -14,6 +14,7 @@ import { isWrite, type Outgoing } from '../send/client';
 import type { Finding, Rule } from '../types';
 import { valuesFor } from './boundaries';
 import { curlFor } from './curl';
+import { saveFailure } from './failures';
 import type { FuzzSettings } from './fuzz-check';
 import { opRandom } from './op-seed';
 
@@ -131,10 +132,12 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
           contentType: out.headers?.['Content-Type'],
         });
         const side = c.expect === 'accept' ? 'a valid request' : 'an invalid request';
+        const saved = s.failuresDir ? save(op, s, c, out, wanted, curl) : undefined;
         return [
           fail(
             rule,
-            `${c.label}: ${side}: expected ${wanted.join(' or ')}, got ${status || 'no answer'}\n${curl}`,
+            `${c.label}: ${side}: expected ${wanted.join(' or ')}, got ${status || 'no answer'}` +
+              `${saved ? `; saved in ${saved} (--replay)` : ''}\n${curl}`,
             result.exchange,
           ),
         ];
@@ -142,4 +145,30 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
       return [sent === 0 ? skip(rule, '--fuzz-time spent before this phase') : pass(rule)];
     },
   };
+}
+
+/** The failure saved for --replay (the same file for the same case). */
+function save(
+  op: OperationSpec,
+  s: FuzzSettings,
+  c: ParamCase,
+  out: Outgoing,
+  statuses: number[],
+  curl: string,
+): string {
+  return saveFailure(s.failuresDir ?? '', {
+    rule: parametersRuleId(op),
+    operationId: op.operationId,
+    method: out.method,
+    template: op.path,
+    body: out.body === undefined ? undefined : (JSON.parse(out.body) as unknown),
+    query: c.query,
+    ...(c.id !== undefined ? { id: c.id } : {}),
+    expect: c.expect,
+    statuses,
+    label: c.label,
+    seed: s.seed,
+    curl,
+    found: new Date().toISOString(),
+  });
 }

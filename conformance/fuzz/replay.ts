@@ -43,7 +43,15 @@ export function replayPhase(
           continue;
         }
         const body = f.expect === 'accept' ? target.adjust(f.body) : f.body;
-        const result = await ctx.client.send(bodyRequest(op, target.path, { json: body }));
+        // A failure about the item id (`abc`) is sent to that text, not to a fresh item.
+        const item = op.pathParamSpecs.length === 1 ? op.pathParamSpecs[0]?.name : undefined;
+        const at =
+          f.id !== undefined && item ? op.path.replace(`{${item}}`, encodeURIComponent(f.id)) : target.path;
+        const out =
+          body === undefined
+            ? { method: op.method.toUpperCase(), path: at, auth: { use: 'key' as const } }
+            : bodyRequest(op, at, { json: body });
+        const result = await ctx.client.send({ ...out, ...(f.query ? { query: f.query } : {}) });
         if (result.kind !== 'response') {
           findings.push(
             skip(rule, result.kind === 'error' ? (result.exchange.error ?? 'no answer') : result.reason),

@@ -126,3 +126,21 @@ it('--read-only still fuzzes the parameters of the GETs, and sends nothing else'
     expect.arrayContaining(['fuzz.createMember.boundaries', 'fuzz.createMember.chains']),
   );
 });
+
+it('saves a parameter failure and replays it: still failing with the fault, fixed without', async () => {
+  const failuresDir = path.join(dir, 'replay-parameters');
+  const found = failing(
+    await run('limit-unchecked', { failuresDir, operations: ['listMembers'], include: ['fuzz'] }),
+  );
+  expect(found).toMatch(
+    /query limit: maximum 100 \+ 1: .*; saved in .*\(--replay\)\ncurl -i -X GET ".*\/members\?limit=101"/,
+  );
+  const files = readdirSync(failuresDir);
+  expect(files).toHaveLength(1);
+  const still = await run('limit-unchecked', { failuresDir, replay: true, include: undefined });
+  expect(still.rules.map((r) => `${r.status} ${r.evidence[0]?.problem ?? ''}`)).toEqual([
+    expect.stringMatching(/^fail still failing: expected 400, got 200/),
+  ]);
+  const fixed = await run(undefined, { failuresDir, replay: true, include: undefined });
+  expect(fixed.rules.map((r) => r.status)).toEqual(['pass']);
+});
