@@ -5,7 +5,7 @@
  */
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
-import { maskHeaderValues, maskSecrets, maskUrl } from '../mask';
+import { maskHeaderValues, maskSecrets, maskUrl } from '../../spec/mask';
 import type { Exchange, FetchLike, RecordedResponse } from '../types';
 import { emptyPlacement, place, secretNames, type Placement, type SecurityScheme } from './credentials';
 import { createdItems, type CreatedItems } from './created';

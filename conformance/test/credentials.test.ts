@@ -1,5 +1,5 @@
 import { place, schemeKind, secretNames } from '../send/credentials';
-import { maskHeaderValues, maskUrl } from '../mask';
+import { maskHeaderValues, maskUrl } from '../../spec/mask';
 import { bodyCases, boundCases } from '../generate/body-cases';
 import { seededRandom } from '../send/check-context';
 
