@@ -1,4 +1,4 @@
-/** Keep API keys out of everything the runner prints or stores. */
+/** Keep API keys out of everything the runner and the proxy print or store (spec/redact.ts masks URL credentials in logs). */
 
 /** `free-demo-key` -> `free…(masked)`. */
 export function maskValue(value: string): string {
@@ -25,7 +25,7 @@ export function maskCookie(value: string): string {
 }
 
 /** Replace every occurrence of each secret (non-empty) by its masked form. */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
+export function maskKnownSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < 4) continue;
@@ -46,13 +46,17 @@ export function maskHeaderValues(
     if (lower === 'authorization' || lower === 'proxy-authorization') out[name] = maskAuthorization(value);
     else if (lower === 'cookie' || lower === 'set-cookie') out[name] = maskCookie(value);
     else if (secretHeaders.has(lower)) out[name] = maskValue(value);
-    else out[name] = maskSecrets(value, secrets);
+    else out[name] = maskKnownSecrets(value, secrets);
   }
   return out;
 }
 
 /** Mask the named query parameters of a URL, and any secret anywhere in it. */
-export function maskUrl(url: string, secretQuery: ReadonlySet<string>, secrets: readonly string[]): string {
+export function maskUrlSecrets(
+  url: string,
+  secretQuery: ReadonlySet<string>,
+  secrets: readonly string[],
+): string {
   let out = url;
   for (const name of secretQuery) {
     const escaped = encodeURIComponent(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -60,5 +64,5 @@ export function maskUrl(url: string, secretQuery: ReadonlySet<string>, secrets: 
       value ? `${head}${maskValue(decodeURIComponent(value))}` : head,
     );
   }
-  return maskSecrets(out, secrets);
+  return maskKnownSecrets(out, secrets);
 }

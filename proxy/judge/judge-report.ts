@@ -2,7 +2,7 @@
 import type { LoadedSpec } from '../../spec/load';
 import { evidenceOf } from '../../spec/report/aggregate';
 import { computeCoverage } from '../../spec/report/coverage';
-import { maskHeaderValues, maskUrl } from '../../spec/mask';
+import { maskHeaderValues, maskUrlSecrets } from '../../spec/mask';
 import type { Exchange, Report, RuleResult } from '../../spec/report/types';
 import type { Problem } from './judge-request';
 
@@ -61,7 +61,7 @@ export function maskExchange(ex: Exchange, secrets: { headers: Set<string>; quer
     ...ex,
     request: {
       ...ex.request,
-      url: maskUrl(ex.request.url, secrets.query, []),
+      url: maskUrlSecrets(ex.request.url, secrets.query, []),
       headers: maskHeaderValues(ex.request.headers, secrets.headers, []),
       body: cut(ex.request.body),
     },
