@@ -60,6 +60,8 @@ export default tseslint.config(
       'spec/compile.ts',
       'spec/resources.ts',
       'spec/http/match.ts',
+      'spec/http/path-template.ts',
+      'spec/http/request-rules.ts',
       'spec/error-shape.ts',
       'spec/error-codes.ts',
       'spec/error-response.ts',
