@@ -128,7 +128,8 @@ it('gives a templated path the same operation and the same refusal everywhere (t
 });
 
 it('refuses a missing or invalid required header parameter with 400 in the mock and the judge alike', async () => {
-  for (const headers of [{}, { 'x-tenant': 'acme' }, { 'x-tenant': '0' }]) {
+  const cases: Record<string, string>[] = [{}, { 'x-tenant': 'acme' }, { 'x-tenant': '0' }];
+  for (const headers of cases) {
     const judged = proxy.judge.request({ method: 'GET', url: '/reports', headers });
     expect(judged.problems.map((p) => [p.rule, p.status])).toEqual([['request.parameters', 400]]);
     const direct = await fetch(`${mockBase}/reports`, { headers });
