@@ -6,8 +6,8 @@ import path from 'node:path';
 import { exitCodeOf } from '../cli';
 import { runConformance } from '../index';
 import type { ConformanceOptions, Report } from '../types';
-import { createCrudHandler, type CrudFault } from './crud-server';
-import { idsWith } from './helpers';
+import { createCrudHandler, type CrudFault } from '../../test/support/crud-server';
+import { idsWith } from '../../test/support/helpers';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'petstore-full.yaml');
 const TARGET = 'http://crud.test/v1';

@@ -1,6 +1,6 @@
 import { RULES } from '../rules';
-import { idsWith, runAgainst } from './helpers';
-import { startReferenceServer, type RunningServer } from './reference-server';
+import { idsWith, runAgainst } from '../../test/support/helpers';
+import { startReferenceServer, type RunningServer } from '../../test/support/reference-server';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { formatAjvErrors, loadSpecOrThrow, type LoadedSpec, type OperationSpec } from '../../spec/load';
 import { inferResources, type Binding } from '../../spec/resources';
 import { objectShape } from '../../spec/schema-shape';
-import type { FetchLike } from '../types';
+import type { FetchLike } from '../../conformance/types';
 
 export type CrudFault =
   | 'delete-nothing'
