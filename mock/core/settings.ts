@@ -35,7 +35,8 @@ export interface MockConfig {
   /** Seed file, or null for empty stores. */
   seedFile: string | null;
   quiet: boolean;
-  store: 'memory' | 'redis';
+  /** A store's name (`memory`, `redis`): the Node layer's mock/node/stores/index.ts knows the implementations. */
+  store: string;
   redisUrl: string;
   /** CORS origins allowed; `*` allows any (the local default). Empty: no CORS headers. */
   corsOrigins: string[];
