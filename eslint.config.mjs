@@ -62,6 +62,7 @@ export default tseslint.config(
       'spec/http/match.ts',
       'spec/http/path-template.ts',
       'spec/http/request-rules.ts',
+      'spec/json.ts',
       'spec/error-shape.ts',
       'spec/error-codes.ts',
       'spec/error-response.ts',

@@ -30,6 +30,7 @@ import { jsonPatchOf } from './generate/json-patch';
 import { mergePatchPlan } from './generate/merge-patch';
 import { notFoundStatus } from './generate/requests';
 import type { FetchLike } from './types';
+import { isObject } from '../spec/json';
 
 export interface WalkOptions {
   spec: CompiledSpec;
@@ -68,7 +69,6 @@ export interface WalkResult {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const mediaBase = (type: string | null | undefined): string =>
   (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
