@@ -107,6 +107,8 @@ export interface Report {
   coverage: CoverageEntry[];
   /** Always set by runConformance; optional so that reports built elsewhere (tests, older JSON) still type. */
   cleanup?: Cleanup;
+  /** Ids of the rules `--require` named (by id, glob or tag): a skip of one makes the run exit 2. */
+  required?: string[];
 }
 
 export type ProgressEvent =
@@ -157,6 +159,11 @@ export interface ConformanceOptions {
   replay?: boolean;
   /** `--max-response-time MS`: the rule `response.max-time` holds every answer to MS milliseconds. */
   maxResponseTimeMs?: number;
+  /**
+   * `--require TERM`: rules that must run (an id, an id glob with `*`, or a tag); a skip of one is exit 2.
+   * A term that matches no rule is a usage error; an opt-in tag named here (quota) is included.
+   */
+  require?: string[];
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */

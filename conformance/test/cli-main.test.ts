@@ -77,6 +77,8 @@ describe('exitCodeOf', () => {
     status,
     evidence: [],
   });
+  const throttled = { request: null, response: null, problem: 'rate-limited: unexpected 429' };
+  const readOnly = { request: null, response: null, problem: '--read-only: POST is not sent' };
   const report = (...rules: RuleResult[]): Report => ({
     target: 'x',
     startedAt: '',
@@ -91,6 +93,10 @@ describe('exitCodeOf', () => {
     [[rule('contract', 'fail')], false, 1],
     [[rule('assumption', 'fail')], false, 0],
     [[rule('assumption', 'fail')], true, 1],
+    [[rule('contract', 'pass'), { ...rule('contract', 'skip'), evidence: [throttled] }], false, 2],
+    [[rule('contract', 'fail'), { ...rule('contract', 'skip'), evidence: [throttled] }], false, 1],
+    [[rule('contract', 'pass'), { ...rule('assumption', 'skip'), evidence: [readOnly] }], false, 0],
+    [[rule('contract', 'skip'), rule('assumption', 'skip'), rule('contract', 'pass')], false, 2],
   ])('%j (strict %s) -> %i', (rules, strict, code) => {
     expect(exitCodeOf(report(...rules), strict)).toBe(code);
   });
