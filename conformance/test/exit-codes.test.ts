@@ -19,14 +19,19 @@ interface CliRun {
   stderr: string;
 }
 
-function runCli(args: string[], key: string, env: Record<string, string> = {}): Promise<CliRun> {
+/** `env` values of undefined are unset (jest itself may run with FORCE_COLOR). */
+function runCli(args: string[], key: string, env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_API_KEY: key, CONFORMANCE_QUOTA_KEY: '' };
+  for (const [name, value] of Object.entries(env))
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['-r', REGISTER, CLI, ...args],
       {
         cwd: ROOT,
-        env: { ...process.env, CONFORMANCE_API_KEY: key, CONFORMANCE_QUOTA_KEY: '', ...env },
+        env: childEnv,
         maxBuffer: 16 * 1024 * 1024,
       },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
@@ -71,6 +76,17 @@ describe('exit codes of the runner', () => {
       /1 × opt-in: needs the quota rules .*: ratelimit\.ietf-retry-after\n\n\d+ passed/,
     );
   }, 60_000);
+
+  it('colours the human report in a pipe with FORCE_COLOR, never with NO_COLOR alone', async () => {
+    const args = ['--target', url, '--rule', 'auth.missing-key'];
+    const [forced, plain] = await Promise.all([
+      runCli(args, GOOD, { FORCE_COLOR: '1', NO_COLOR: undefined }),
+      runCli(args, GOOD, { NO_COLOR: '1', FORCE_COLOR: undefined }),
+    ]);
+    expect(forced.stdout).toContain('\u001b[32mPASS\u001b[0m auth.missing-key');
+    expect(plain.stdout).toMatch(/^PASS auth\.missing-key/m);
+    expect(plain.stdout).not.toContain('\u001b[');
+  });
 
   it('2 with one line for a key the server does not know (not twenty server failures)', async () => {
     const run = await runCli(['--target', url], 'no-such-key-0123456789abcdef');
