@@ -48,6 +48,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback) whose X-Forwarded-For names the
                                client, for per-address limits behind a balancer (default: none)
   --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
+  --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms,
+                               then exit 0; a second signal stops at once (default 10000)
   --version, -V                the package version
   --help, -h                   this text
 

@@ -32,7 +32,7 @@ import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from './ui/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
 import { isLoopback, ownRefusals, ownRoutes } from './routes';
-import { createStreamState, type StreamLimits } from './ui/events';
+import { createStreamState, endStreams, type StreamLimits } from './ui/events';
 import { isUiPath } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
 import { checkOptions, rule, type OptionRule } from '../../spec/check-options';
@@ -81,6 +81,12 @@ export interface MockServer {
   /** What the loader noticed and accepted at start (an upgraded 3.0 document, unknown formats…). */
   warnings: string[];
   close(): Promise<void>;
+  /**
+   * A graceful stop: accept no new connection, end the inspector's streams, let the requests in flight finish
+   * (idle keep-alive connections are closed as they become idle) for up to `drainMs`, then cut whatever is
+   * left and close the stores. Resolves to true when everything finished within the limit.
+   */
+  drain(drainMs: number): Promise<boolean>;
 }
 
 /**
@@ -198,6 +204,29 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reload,
     inferred: () => describeResources(holder.current.model),
     warnings: loaded.warnings,
+    drain: async (drainMs) => {
+      stopWatching();
+      const closed = new Promise<void>((resolve) => {
+        if (server.listening) server.close(() => resolve());
+        else resolve();
+      });
+      const streams = holder.current.ui?.streams;
+      if (streams) endStreams(streams);
+      // A connection whose request just finished becomes idle: close it then, not at the next request.
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 20);
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs)));
+      const drained = await Promise.race([closed.then(() => true as const), limit]);
+      clearInterval(idle);
+      clearTimeout(timer);
+      if (!drained) {
+        server.closeAllConnections();
+        await closed;
+      }
+      await stores.close();
+      return drained;
+    },
     close: async () => {
       stopWatching();
       await new Promise<void>((resolve) => {
