@@ -81,6 +81,7 @@ const OPTIONS = {
   'trust-proxy': { type: 'string' },
   'allow-short-keys': { type: 'boolean' },
   'drain-ms': { type: 'string' },
+  'rate-limit': { type: 'string' },
 } as const;
 
 /** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
@@ -88,7 +89,7 @@ export const DEFAULT_DRAIN_MS = 10_000;
 
 export type ConfigResult =
   /** `drainMs`: the process's own setting (the engine never stops), not part of MockConfig. */
-  | { ok: true; config: MockConfig; drainMs: number }
+  | { ok: true; config: MockConfig; drainMs: number; rateLimit: boolean }
   | { ok: false; error: string }
   | { ok: 'help' }
   | { ok: 'version' };
@@ -197,8 +198,11 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
   const drainMs = int('drain-ms', values['drain-ms'], DEFAULT_DRAIN_MS, 0, 3_600_000);
+  const rateLimit = values['rate-limit'] ?? env.MOCK_RATE_LIMIT ?? 'on';
+  if (rateLimit !== 'on' && rateLimit !== 'off')
+    errors.push(`--rate-limit must be on or off, got "${rateLimit}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
-  return { ok: true, config: Object.freeze(config), drainMs };
+  return { ok: true, config: Object.freeze(config), drainMs, rateLimit: rateLimit === 'on' };
 }
 
 /** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */

@@ -49,6 +49,7 @@ const SERVER_OPTION_RULES = {
   log: rule.object,
   watchIntervalMs: rule.number,
   inspectorStreams: rule.object,
+  rateLimit: rule.boolean,
 } satisfies Record<string, OptionRule>;
 
 export interface MockServerOptions extends Partial<MockConfig> {
@@ -64,6 +65,21 @@ export interface MockServerOptions extends Partial<MockConfig> {
   watchIntervalMs?: number;
   /** Bounds of the inspector's live streams (mock/node/ui/events.ts). */
   inspectorStreams?: Partial<StreamLimits>;
+  /** `--rate-limit off` (false): nothing is counted, limited or banned; the headers still describe the plan. */
+  rateLimit?: boolean;
+}
+
+/**
+ * `--rate-limit off`, for frontend work: every request admitted and nothing counted (no 429, no ban), while the
+ * rate-limit headers still carry the plan's numbers (Remaining stays at the limit), as the document requires.
+ */
+export function unlimited(store: LimiterStore): LimiterStore {
+  return {
+    consume: (_subject, windows) => ({ kind: 'admitted', used: windows.map(() => 0) }),
+    peek: (subject, windows, nowMs) => store.peek(subject, windows, nowMs),
+    reset: () => store.reset(),
+    close: () => store.close(),
+  };
 }
 
 export interface MockServer {
@@ -106,8 +122,18 @@ function withSettingsFile(config: MockConfig): MockConfig {
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions('createMockServer', options, SERVER_OPTION_RULES);
-  const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
-    options;
+  const {
+    keys,
+    seed,
+    clock,
+    records,
+    limiter,
+    log,
+    watchIntervalMs,
+    inspectorStreams,
+    rateLimit = true,
+    ...overrides
+  } = options;
   const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
@@ -135,7 +161,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     config,
     allowShortKeys: true,
     records: stores.records,
-    limiter: stores.limiter,
+    limiter: rateLimit ? stores.limiter : unlimited(stores.limiter),
     engine: createExampleEngine(config.exampleEngine, config.specPath),
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).

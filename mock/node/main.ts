@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const log = createLogger(process.stdout, config.quiet);
   let mock;
   try {
-    mock = await createMockServer({ ...config, log });
+    mock = await createMockServer({ ...config, rateLimit: parsed.rateLimit, log });
   } catch (err) {
     process.stderr.write(`mock: cannot start: ${maskSecrets((err as Error).message)}\n`);
     process.exit(2);
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     `API reference: ${origin}/_mock/docs${inspectorOn(mock.deps) ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
   );
   process.stdout.write(`${adminLine(mock, config.host)}\n`);
+  if (!parsed.rateLimit)
+    process.stdout.write('Rate limits: off (--rate-limit off): nothing is counted, limited or banned\n');
   stopOnSignals(mock, parsed.drainMs, log);
 }
 
