@@ -30,12 +30,19 @@ export function chooseProbe(spec: LoadedSpec): { op: OperationSpec } | { op?: un
   };
 }
 
-/** A path that proves the target answers: the probe, else any GET without path parameters, else the base. */
-export function reachabilityPath(spec: LoadedSpec, probe: OperationSpec | undefined): string {
-  return (
-    probe?.path ??
-    plainGets(spec)[0]?.path ??
-    spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0)?.path ??
-    ''
-  );
+/**
+ * The request that proves the target answers and takes the key: the probe when it needs a key, else a plain GET
+ * that needs one, else the probe or any GET without path parameters, else the base.
+ */
+export function reachability(
+  spec: LoadedSpec,
+  probe: OperationSpec | undefined,
+): { path: string; requiresAuth: boolean } {
+  const gets = plainGets(spec);
+  const op =
+    [probe, ...gets].find((o) => o?.requiresAuth) ??
+    probe ??
+    gets[0] ??
+    spec.operations.find((o) => o.method === 'get' && o.pathParams.length === 0);
+  return { path: op?.path ?? '', requiresAuth: op?.requiresAuth === true };
 }

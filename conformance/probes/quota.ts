@@ -35,7 +35,7 @@ export const quotaCheck: Check = {
     const bad = unusable('quota.burst-exact', probe);
     if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
     if (probe.response.status === 429)
-      return skipAll('the quota key is already spent; retry after its reset', probe.exchange);
+      return skipAll('rate-limited: the quota key is already spent; retry after its reset', probe.exchange);
     // The budget from X-RateLimit-* when present (what the document publishes), the IETF RateLimit field otherwise.
     const ietf = bindingLimit(probe.response.headers.ratelimit);
     const remaining = int(probe.response, 'x-ratelimit-remaining') ?? ietf?.r;

@@ -1,6 +1,9 @@
 /** Findings -> one result per selected rule: fail beats skip beats pass; no finding at all is a skip. */
 import type { Evidence, Exchange, Finding, Rule, RuleResult } from './types';
 
+/** The text of a rule no check gave a finding for (./gate.ts reads it as a cause). */
+export const NOT_EXERCISED = 'not exercised by this run';
+
 const MAX_EVIDENCE = 5;
 
 /** Turn a finding into evidence (request and response excerpt, key already masked by the client). */
@@ -42,7 +45,7 @@ export function aggregate(rules: readonly Rule[], findings: readonly Finding[]):
     return {
       ...base,
       status: 'skip',
-      evidence: [{ request: null, response: null, problem: 'not exercised by this run' }],
+      evidence: [{ request: null, response: null, problem: NOT_EXERCISED }],
     };
   });
 }
