@@ -197,7 +197,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
-    warnings: loaded.warnings,
+    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? [])],
     close: async () => {
       stopWatching();
       await new Promise<void>((resolve) => {
