@@ -227,7 +227,8 @@ export function reasonClass(reason: string): string {
 }
 
 export function summarise(rows: DocumentRow[]): SweepSummary {
-  const both = rows.filter((r) => r.ours.started && r.prism?.started);
+  const withPrism = rows.some((r) => r.prism);
+  const both = rows.filter((r) => r.ours.started && (!withPrism || r.prism?.started));
   const answers = rows.flatMap((r) => r.answers);
   const classes = new Map<string, string[]>();
   for (const r of rows.filter((x) => !x.ours.started)) {
@@ -235,7 +236,6 @@ export function summarise(rows: DocumentRow[]): SweepSummary {
     classes.set(c, [...(classes.get(c) ?? []), r.document]);
   }
   const mb = (b: number | undefined) => (b === undefined ? undefined : b / 1048576);
-  const withPrism = rows.some((r) => r.prism);
   return {
     documents: rows.length,
     oursStarted: rows.filter((r) => r.ours.started).length,

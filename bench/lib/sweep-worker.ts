@@ -150,7 +150,7 @@ export async function sweepDocument(target: Target): Promise<SweepAnswer[]> {
   const random = seededRandom(1);
   const answers: SweepAnswer[] = [];
   const reads = spec.operations.filter(
-    (op) => op.method === 'get' && op.pathParams.length === 0 && !hasRequired(op),
+    (op) => op.method === 'get' && !op.path.includes('{') && !hasRequired(op),
   );
   for (const op of reads.slice(0, MAX_READS)) {
     const step = { op, path: op.path };
