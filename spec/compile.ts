@@ -235,8 +235,8 @@ export function operationIds(document: OpenAPIV3_1.Document): {
         : '',
     ].filter(Boolean);
     notes.push(
-      `operation ids: ${why.join(' and ')} named by method and path (${derived[0]}${derived.length > 1 ? ', …' : ''}); ` +
-        'use these names in x-mock settings and --operation',
+      `operation ids: ${why.join(' and ')} named by method and path (${derived[0]}${derived.length > 1 ? ', …' : ''}), ` +
+        "as messages, reports and the runner's --operation name them",
     );
   }
   return { byOperation, notes };
