@@ -8,7 +8,8 @@
  * both on the documents both started. Written to stdout and bench/results/sweep/ (JSON and Markdown).
  *
  * Environment: SAMPLE=N (a seeded random sample; the seed is printed, SEED= repeats it), ONLY=substring (of the
- * document's path in the collection), PRISM=0 (ours only), TIMEOUT_S (per start and per plan, default 60).
+ * document's path in the collection), PRISM=0 (ours only), TIMEOUT_S (per start and per plan, default 60),
+ * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ export interface SweepSettings {
   only?: string;
   prism: boolean;
   timeoutMs: number;
+  /** Let ours remember a validated document between starts (a restart); default: every start is a first start. */
+  warm: boolean;
 }
 
 export interface Start {
@@ -103,6 +106,7 @@ async function start(
   args: (port: number) => string[],
   logFile: string,
   timeoutMs: number,
+  env?: Record<string, string>,
 ): Promise<{ server?: ServerProcess; start: Start; log: string }> {
   const port = await freePort();
   try {
@@ -113,6 +117,7 @@ async function start(
       probePath: '/',
       logFile,
       timeoutMs,
+      env,
     });
     const rssBytes = memoryOf(server.pid)?.hwm ?? 0;
     return { server, start: { started: true, startMs: server.startupMs, rssBytes }, log: readLog(logFile) };
@@ -163,6 +168,8 @@ async function sweepOne(dir: string, document: string, work: string, s: SweepSet
       ]),
     oursLog,
     s.timeoutMs,
+    // A first start, as a new user's (Prism remembers nothing between starts either); WARM=1: a restart.
+    s.warm ? undefined : { SPEC_VALIDATION_CACHE: 'off' },
   );
   const row: DocumentRow = {
     document,
@@ -264,7 +271,7 @@ export function formatSweep(summary: SweepSummary, rows: DocumentRow[], s: Sweep
   const lines = [
     `# Sweep of ${DIRECTORY_PACKAGE}`,
     '',
-    `${summary.documents} documents (${s.sample === undefined ? 'all' : `SAMPLE=${s.sample} SEED=${s.seed}`}${s.only ? `, ONLY=${s.only}` : ''}), node ${process.version}`,
+    `${summary.documents} documents (${s.sample === undefined ? 'all' : `SAMPLE=${s.sample} SEED=${s.seed}`}${s.only ? `, ONLY=${s.only}` : ''}; ${s.warm ? 'restarts: validation cache on' : 'first starts: validation cache off'}), node ${process.version}, ${os.cpus().length} CPUs`,
     '',
     '| | ours | Prism |',
     '| --- | --- | --- |',
@@ -333,6 +340,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): SweepSett
     only: env.ONLY || undefined,
     prism: env.PRISM !== '0',
     timeoutMs: Number(env.TIMEOUT_S ?? 60) * 1000,
+    warm: env.WARM === '1',
   };
 }
 
