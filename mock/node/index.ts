@@ -229,7 +229,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
-    warnings: loaded.warnings,
+    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? [])],
     drain: async (drainMs) => {
       stopWatching();
       const closed = new Promise<void>((resolve) => {

@@ -25,6 +25,7 @@ export function skipSummaryLines(report: Report, maxIds = 8): string[] {
   }
   return lines;
 }
+import { coverageGapLines } from './coverage';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
@@ -64,7 +65,7 @@ export function formatHuman(report: Report, meta: ReportMeta = {}): string {
   const missing = report.coverage.filter((c) => !c.observed);
   const seen = report.coverage.length - missing.length;
   lines.push('', `Coverage: ${seen}/${report.coverage.length} documented (operation, status) pairs observed`);
-  for (const c of missing) lines.push(`  not observed: ${c.operationId} ${c.method} ${c.path} ${c.status}`);
+  lines.push(...coverageGapLines(report.coverage));
   const skipped = skipSummaryLines(report);
   if (skipped.length > 0) lines.push('', ...skipped);
   const { pass, fail, skip } = report.summary;
