@@ -21,7 +21,8 @@ export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus
 
 /** An operation that documents no success (only a `3xx`, only errors): its first documented status. */
 function firstDocumented(responses: ReadonlyMap<string, ResponseSpec>): number {
-  const first = [...responses.keys()].filter((s) => /^\d{3}$/.test(s)).sort()[0];
+  // A `101` (a protocol switch) cannot be answered over HTTP/1.1 without the switch: the next documented status.
+  const first = [...responses.keys()].filter((s) => /^[2-5]\d\d$/.test(s)).sort()[0];
   return first ? Number(first) : 200;
 }
 
