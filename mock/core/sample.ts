@@ -145,6 +145,9 @@ interface Walk {
   stack: object[];
 }
 
+/** Keywords holding one schema: two parts' are both met. */
+const SUBSCHEMAS = new Set(['items', 'additionalProperties', 'contains', 'propertyNames']);
+
 /** `allOf` parts merged into one schema (properties and required joined, the narrower bounds kept). */
 function merged(s: Json): Json {
   if (!Array.isArray(s.allOf)) return s;
@@ -173,6 +176,7 @@ function merged(s: Json): Json {
         out[k] = Math.max(have as number, v as number);
       else if (['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum'].includes(k))
         out[k] = Math.min(have as number, v as number);
+      else if (SUBSCHEMAS.has(k) && have !== v) out[k] = { allOf: [have, v] };
       else if (k === 'oneOf' || k === 'anyOf' || k === 'pattern' || k === 'enum')
         out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { [k]: v }];
     }
