@@ -5,7 +5,7 @@
  * never taken from here.
  */
 import { validateHeaderValue, type HeaderSpec, type ResponseSpec } from '../../spec/compile';
-import { sampleOf } from './sample';
+import { sampleOf } from '../../spec/sample';
 
 const OWN =
   /^(x-ratelimit-|ratelimit|retry-after$|content-type$|content-length$|transfer-encoding$|connection$)/i;

@@ -7,7 +7,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationSpec } from '../../spec/compile';
 import type { Schema } from '../../spec/schema-shape';
-import { sampleOf } from './sample';
+import { sampleOf } from '../../spec/sample';
 
 const encoder = new TextEncoder();
 

@@ -4,8 +4,8 @@
  * no extra memory, no first-request delay; see docs/mock-your-api.md for how it compares with the Prism engine.
  */
 import { documentedResponse, successStatusOf, type ResponseSpec } from '../../../spec/compile';
-import { validAnswer } from '../conform';
-import { sampleOf } from '../sample';
+import { validAnswer } from '../../../spec/conform';
+import { sampleOf } from '../../../spec/sample';
 import type { ExampleEngine } from './types';
 
 export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus }) => {

@@ -19,7 +19,7 @@ import {
   type ErrorReply,
 } from '../errors';
 import { checkValue } from '../body-check';
-import { validAnswer } from '../conform';
+import { validAnswer } from '../../../spec/conform';
 import { documentedHeaders } from '../headers';
 import { mediaBody } from '../media-body';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
