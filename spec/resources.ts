@@ -359,12 +359,23 @@ function idFieldOf(
   itemParam: string | undefined,
   request: ObjectShape | null,
 ): string | undefined {
-  const props = shape.properties;
+  // An object or a list is never the id (DigitalOcean's `floating_ip` wrapper beside the `{floating_ip}` path).
+  const props = Object.fromEntries(
+    Object.entries(shape.properties).filter(
+      ([, p]) => !typesOf(p).some((t) => t === 'object' || t === 'array'),
+    ),
+  );
   if (c.idOverride) return c.idOverride;
-  const readOnly = readOnlyProperties(shape);
+  const readOnly = readOnlyProperties(shape).filter((p) => p in props);
   if (readOnly.length === 1) return readOnly[0];
   if (itemParam && props[itemParam]) return itemParam;
   if (props.id) return 'id';
+  // `{floating_ip}` addressing an item whose `ip` is the address; `{droplet_id}` one whose `id` is.
+  const tail = itemParam
+    ?.split(/_|-|(?=[A-Z])/)
+    .pop()
+    ?.toLowerCase();
+  if (tail && props[tail]) return tail;
   if (request) {
     const lacking = [...shape.required].filter((p) => !(p in request.properties));
     if (lacking.length === 1) return lacking[0];
