@@ -7,7 +7,7 @@ import { helpText } from './help';
 import { coverageLine, coverageSummary } from '../spec/report/coverage';
 import { formatReport } from '../spec/report';
 import { toHar } from '../spec/report/har';
-import { judgeRun } from '../spec/report/gate';
+import { judgeRun } from './verdict/gate';
 import { skipSummaryLines } from '../spec/report/human';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';

@@ -1,8 +1,6 @@
 /** Findings -> one result per selected rule: fail beats skip beats pass; no finding at all is a skip. */
 import type { Evidence, Exchange, Finding, Rule, RuleResult } from './types';
-
-/** The text of a rule no check gave a finding for (./gate.ts reads it as a cause). */
-export const NOT_EXERCISED = 'not exercised by this run';
+import { NOT_EXERCISED } from './skips';
 
 const MAX_EVIDENCE = 5;
 

@@ -2,7 +2,8 @@
 import type { Report } from './types';
 import { bodyExcerpt, cleanupLines, describeEvidence, whyOf } from './describe';
 import type { ReportMeta } from './describe';
-import { CAUSE_TITLES, skipGroups } from './gate';
+import { CAUSE_TITLES, skipGroups } from './skips';
+import { coverageGapLines } from './coverage';
 
 /**
  * The skipped rules, grouped by cause then reason and counted (empty when none was skipped): the last lines
@@ -25,7 +26,6 @@ export function skipSummaryLines(report: Report, maxIds = 8): string[] {
   }
   return lines;
 }
-import { coverageGapLines } from './coverage';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
@@ -65,6 +65,7 @@ export function formatHuman(report: Report, meta: ReportMeta = {}): string {
   const missing = report.coverage.filter((c) => !c.observed);
   const seen = report.coverage.length - missing.length;
   lines.push('', `Coverage: ${seen}/${report.coverage.length} documented (operation, status) pairs observed`);
+  // One line per operation with a gap, the first ones only on a large document (GitHub's has 1,223 operations).
   lines.push(...coverageGapLines(report.coverage));
   const skipped = skipSummaryLines(report);
   if (skipped.length > 0) lines.push('', ...skipped);

@@ -10,58 +10,14 @@
  *   are exit 2 too, before any report (run.ts).
  * A failure beats "could not judge": a finding about the server is true whatever else went wrong.
  */
-import type { Report, RuleResult } from './types';
-import { NOT_EXERCISED } from './aggregate';
+import type { Report, RuleResult } from '../types';
+import { NOT_EXERCISED, skipCause } from '../../spec/report/skips';
 
-export { NOT_EXERCISED };
-
-/** Why a rule was skipped, from the start of its reason (the producers' prefixes). */
-export type SkipCause = 'throttled' | 'options' | 'not-exercised' | 'not-applicable';
-
-/** The text every throttled skip starts with (conformance/send/client.ts, conformance/probes/quota.ts). */
-export const THROTTLED = 'rate-limited:';
+export { CAUSE_TITLES, NOT_EXERCISED, skipCause, skipGroups, THROTTLED } from '../../spec/report/skips';
+export type { SkipCause, SkipGroup } from '../../spec/report/skips';
 
 /** More skipped than this share of the rules the run could check: it could not judge (exit 2). */
 export const MAX_SKIPPED_SHARE = 0.5;
-
-export const CAUSE_TITLES: Record<SkipCause, string> = {
-  throttled: 'rate-limited or banned by the target (the run could not check them)',
-  options: "ruled out by this run's options",
-  'not-exercised': 'not exercised by this run',
-  'not-applicable': 'nothing to check on this document or target',
-};
-
-/** Pure: the cause of a skip, from its reason. */
-export function skipCause(reason: string): SkipCause {
-  // A scenario's step prefixes its own name: `step "list without a key": rate-limited: …`.
-  if (reason.startsWith(THROTTLED) || reason.includes(`: ${THROTTLED}`)) return 'throttled';
-  if (['--read-only', 'no quota key', 'opt-in:'].some((p) => reason.startsWith(p))) return 'options';
-  if (reason.startsWith(NOT_EXERCISED)) return 'not-exercised';
-  return 'not-applicable';
-}
-
-export interface SkipGroup {
-  cause: SkipCause;
-  reason: string;
-  rules: string[];
-}
-
-/** The skipped rules grouped by cause (throttled first), then by reason, each group's rule ids in order. */
-export function skipGroups(rules: readonly RuleResult[]): SkipGroup[] {
-  const groups = new Map<string, SkipGroup>();
-  for (const r of rules) {
-    if (r.status !== 'skip') continue;
-    const reason = r.evidence[0]?.problem || NOT_EXERCISED;
-    const cause = skipCause(reason);
-    // Waits differ by a few ms from rule to rule: one group for them all.
-    const key = `${cause}\u0000${reason.replace(/\d+ ms\b/g, 'N ms')}`;
-    const group = groups.get(key);
-    if (group) group.rules.push(r.id);
-    else groups.set(key, { cause, reason, rules: [r.id] });
-  }
-  const order: SkipCause[] = ['throttled', 'not-exercised', 'not-applicable', 'options'];
-  return [...groups.values()].sort((a, b) => order.indexOf(a.cause) - order.indexOf(b.cause));
-}
 
 export interface GateOptions {
   /** `--strict`: a failed assumption rule fails the run too. */
