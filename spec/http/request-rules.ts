@@ -4,7 +4,8 @@
  * (the mock into its error answer, the judge into a finding). The status is the one the document uses for the
  * refusal: 400, or where the operation documents neither 400, `4XX` nor `default`, the first of the HTTP
  * alternatives it does document (a path parameter the server cannot resolve: 404, then 422).
- * Which refusal wins when several apply is decided here too: 404/405, then 401, then 415, then 400.
+ * Which refusal wins when several apply is decided here too: the route (404/405), then credentials (401), then
+ * the media type (415), then the rest (400); the mock's stages run in that order.
  */
 import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../compile';
 
@@ -17,17 +18,17 @@ export interface RequestProblem {
   pointer: string;
 }
 
-/** The order refusals win in, by status: routing, then credentials, then media type, then the rest. */
-const PRECEDENCE = [404, 405, 401, 415];
+/** The order refusals win in: routing, then credentials, then the media type, then every other rule (400). */
+const PRECEDENCE = ['request.path', 'request.method', 'request.credentials', 'request.media-type'];
 
-const rankOf = (status: number | undefined): number => {
-  const i = PRECEDENCE.indexOf(status ?? 400);
+const rankOf = (rule: string): number => {
+  const i = PRECEDENCE.indexOf(rule);
   return i < 0 ? PRECEDENCE.length : i;
 };
 
 /** The problems in the order a server refuses them (a stable sort): the first is the answer. */
-export function inRefusalOrder<P extends { status?: number }>(problems: readonly P[]): P[] {
-  return [...problems].sort((a, b) => rankOf(a.status) - rankOf(b.status));
+export function inRefusalOrder<P extends { rule: string }>(problems: readonly P[]): P[] {
+  return [...problems].sort((a, b) => rankOf(a.rule) - rankOf(b.rule));
 }
 
 /** `status`, unless the operation documents none of it, `4XX` or `default` but one of `alternatives`. */

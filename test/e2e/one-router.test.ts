@@ -37,10 +37,22 @@ paths:
           content:
             application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } }
   /reports:
+    parameters:
+      - { name: X-Tenant, in: header, required: true, schema: { type: integer, minimum: 1 } }
+    post:
+      operationId: createReport
+      requestBody:
+        required: true
+        content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
+      responses:
+        '201':
+          description: created
+          content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } }
+        '400':
+          description: a bad request
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
     get:
       operationId: listReports
-      parameters:
-        - { name: X-Tenant, in: header, required: true, schema: { type: integer, minimum: 1 } }
       responses:
         '200':
           description: the reports
@@ -151,4 +163,13 @@ it('answers a method the path does not document 405 in the mock and the judge al
   const direct = await fetch(`${mockBase}/items/search`, { method: 'DELETE' });
   expect(direct.status).toBe(405);
   expect(direct.headers.get('allow')).toBe('GET');
+});
+
+it('answers the media type before a parameter (415 over 400) in the mock and the judge alike', async () => {
+  const headers = { 'content-type': 'text/plain', 'x-tenant': 'acme' };
+  const judged = proxy.judge.request({ method: 'POST', url: '/reports', headers, body: 'x' });
+  expect(judged.problems.map((p) => p.status)).toEqual([415, 400]);
+  const init = { method: 'POST', headers, body: 'x' };
+  expect((await fetch(`${mockBase}/reports`, init)).status).toBe(415);
+  expect((await fetch(`${proxyBase}/reports`, init)).status).toBe(415);
 });

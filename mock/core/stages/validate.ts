@@ -89,6 +89,11 @@ export const validate: Stage = function validate(ctx, deps) {
     if (isErrorReply(params)) return { reply: params, ctx };
     ctx.params = params;
   }
+  // A media type the operation does not take is refused before any parameter (spec/http/request-rules.ts).
+  const check = deps.bodies.get(operation.operationId);
+  const content = header(ctx.req.headers['content-type']);
+  const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
+  if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
   // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query, header, cookie.
   if (operation.pathParamSpecs.length) {
     const params = ctx.params ?? {};
@@ -117,10 +122,8 @@ export const validate: Stage = function validate(ctx, deps) {
     const offered = offeredTypes(operation);
     if (offered.length && !acceptable(accept, offered)) return { reply: notAcceptable(accept, offered), ctx };
   }
-  const check = deps.bodies.get(operation.operationId);
-  if (!check || !ctx.body) return { next: ctx };
-  const out = checkBody(check, ctx.body, header(ctx.req.headers['content-type']), deps.config.maxBodyBytes);
-  if (isErrorReply(out)) return { reply: asDocumented(operation.responses, out, [422]), ctx };
-  ctx.input = out.value;
+  if (!body) return { next: ctx };
+  if (isErrorReply(body)) return { reply: asDocumented(operation.responses, body, [422]), ctx };
+  ctx.input = body.value;
   return { next: ctx };
 };
