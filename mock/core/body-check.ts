@@ -303,7 +303,9 @@ export function checkValue(check: BodyCheck, data: unknown): { value: unknown } 
     let item = inner as Record<string, unknown>;
     const innerReadOnly = readOnlySent(check.inner.readOnly, item);
     if (innerReadOnly && check.readOnlyMode === 'reject')
-      return invalidRequest(`${at}/${innerReadOnly} is assigned by the service and must not be sent (readOnly)`);
+      return invalidRequest(
+        `${at}/${innerReadOnly} is assigned by the service and must not be sent (readOnly)`,
+      );
     if (innerReadOnly) {
       item = withoutNames(item, check.inner.readOnly);
       body = { ...body, [check.inner.property]: item };

@@ -171,7 +171,9 @@ function patched(
   if (writes.length > 0 && readOnlyMode === 'reject')
     return asDocumented(
       op.responses,
-      invalidRequest(`JSON Patch: ${writes[0]?.path ?? ''} is assigned by the service and must not be sent (readOnly)`),
+      invalidRequest(
+        `JSON Patch: ${writes[0]?.path ?? ''} is assigned by the service and must not be sent (readOnly)`,
+      ),
       [422],
     );
   const ops = writes.length > 0 && Array.isArray(input) ? input.filter((o) => !writes.includes(o)) : input;
