@@ -17,6 +17,7 @@ describe('a faithful server', () => {
     const generated = [
       'crud.categories.create',
       'crud.categories.listed',
+      'crud.categories.read-only-not-stored',
       'crud.categories.read-only-rejected',
       'body.createCategory.valid',
       'body.createCategory.malformed-json',
