@@ -12,7 +12,14 @@ import { generateValid } from './values';
 import type { Finding } from '../types';
 import { crudRuleId, crudRules, crudSteps } from './crud-rules';
 import { runLifecycle } from './lifecycle';
-import { bodyRequest, itemPathOf, notFoundStatus, rejectStatuses, successStatuses } from './requests';
+import {
+  bodyRequest,
+  itemPathOf,
+  notFoundStatus,
+  rejectStatuses,
+  successStatuses,
+  withinParent,
+} from './requests';
 
 const ITEM_ACTIONS = ['read', 'replace', 'patch', 'remove'] as const;
 
@@ -37,7 +44,11 @@ export function crudCheck(resource: Resource): Check {
   return {
     name: `${resource.name} lifecycle`,
     rules: crudRules(resource).map((r) => r.id),
-    async run(ctx: RunContext): Promise<Finding[]> {
+    async run(outer: RunContext): Promise<Finding[]> {
+      // A sub-collection's lifecycle runs under one parent item the run creates (`/articles/{slug}/comments`).
+      const within = await withinParent(resource, outer);
+      if ('skip' in within) return crudRules(resource).map((r) => skip(r.id, within.skip));
+      const { ctx } = within;
       const findings = await runLifecycle(resource, ctx);
       const steps = crudSteps(resource);
       if (steps.includes('unknown-id-404')) findings.push(...(await unknownIds(resource, ctx)));

@@ -167,7 +167,8 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
     return invalidRequest('a patch must leave an object');
   // The merged record must still be what a create or replace would accept.
-  const checkedBy = r.operations.replace ?? r.operations.create ?? '';
+  const checkedBy =
+    (r.partialReplace ? r.operations.create : undefined) ?? r.operations.replace ?? r.operations.create ?? '';
   const check = deps.bodies.get(checkedBy);
   if (check) {
     const candidate: JsonObject = withoutParent(merged as JsonObject);
