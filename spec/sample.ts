@@ -149,7 +149,7 @@ interface Walk {
 const SUBSCHEMAS = new Set(['items', 'additionalProperties', 'contains', 'propertyNames']);
 
 /** `allOf` parts merged into one schema (properties and required joined, the narrower bounds kept). */
-function merged(s: Json): Json {
+export function merged(s: Json): Json {
   if (!Array.isArray(s.allOf)) return s;
   const out: Json = { ...s };
   delete out.allOf;
