@@ -15,6 +15,7 @@ import { describeIdForm, idFormOf } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import type { Action, Resource } from './resource-types';
+import { unsatisfiableAnswers } from './satisfiable';
 import {
   arrayItems,
   objectShape,
@@ -185,6 +186,8 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
         byOperation.set(op.operationId, { resource, action });
     }
   }
+  // Answers no value can meet: said once at start, naming the operation and status.
+  notes.push(...unsatisfiableAnswers(spec));
   const scopes = itemScopes(spec, { resources, byOperation }, notes);
   if (typeof scopes === 'string') return { ok: false, error: scopes };
   return { ok: true, model: { resources, byOperation, itemScopes: scopes, notes } };
