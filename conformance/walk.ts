@@ -141,14 +141,30 @@ class Walker {
     if (this.o.anonymous !== false) await this.anonymousCalls();
   }
 
+  /** The path parameters of one item (and of the parent item a sub-collection's items live under). */
   private item(resource: Resource, id: string): Record<string, string> {
-    return resource.itemParam ? { [resource.itemParam]: id } : {};
+    const under = this.under.get(resource) ?? {};
+    return resource.itemParam ? { ...under, [resource.itemParam]: id } : { ...under };
+  }
+
+  /** A sub-collection's parent item (`{slug}` of `/articles/{slug}/comments`), created once for the walk. */
+  private readonly under = new Map<Resource, Record<string, string>>();
+
+  private async parentOf(resource: Resource): Promise<boolean> {
+    const parent = this.o.model.resources.find((r) => r.name === resource.parent?.name);
+    if (!resource.parent || this.under.has(resource)) return true;
+    if (!parent?.operations.create) return false;
+    const made = await this.create(parent, parent.operations.create);
+    if (!made) return false;
+    if (parent.operations.remove) this.spare.push({ resource: parent, id: made.id });
+    this.under.set(resource, { ...this.item(parent, made.id), [resource.parent.param]: made.id });
+    return true;
   }
 
   /** Create, read back, list, change, delete and read again: the steps the document has. */
   private async lifecycle(resource: Resource): Promise<void> {
     const create = this.op(resource.operations.create);
-    if (!create) return;
+    if (!create || !(await this.parentOf(resource))) return;
     const made = await this.create(resource, create.operationId);
     if (!made || !resource.idField) return;
     const { id, item } = made;
@@ -180,7 +196,11 @@ class Walker {
     }
     const list = this.op(resource.operations.list);
     if (list) {
-      const step = await this.send({ op: list, label: `${list.operationId} (listed)`, params: {} });
+      const step = await this.send({
+        op: list,
+        label: `${list.operationId} (listed)`,
+        params: this.item(resource, ''),
+      });
       const body = step ? parse(step.responseText) : undefined;
       const items = Array.isArray(body)
         ? body
@@ -225,7 +245,7 @@ class Walker {
       const step = await this.send({
         op: create,
         label: `${create.operationId} (create, form)`,
-        params: {},
+        params: this.item(resource, ''),
         body: made.sent,
         form: true,
       });
@@ -271,7 +291,12 @@ class Walker {
   ): Promise<{ id: string; item: Json; sent: unknown } | undefined> {
     const op = this.op(operationId) as OperationSpec;
     const sent = this.bodyFor(op, resource);
-    const step = await this.send({ op, label: `${op.operationId} (create)`, params: {}, body: sent });
+    const step = await this.send({
+      op,
+      label: `${op.operationId} (create)`,
+      params: this.item(resource, ''),
+      body: sent,
+    });
     if (!step || step.status >= 300) return undefined;
     const item = unwrap(parse(step.responseText), resource.envelope);
     if (!isObject(item)) {

@@ -23,6 +23,7 @@ import {
   notFoundStatus,
   rejectStatuses,
   successStatuses,
+  withinParent,
   withoutClientId,
 } from './requests';
 
@@ -49,7 +50,11 @@ export function crudCheck(resource: Resource): Check {
   return {
     name: `${resource.name} lifecycle`,
     rules: crudRules(resource).map((r) => r.id),
-    async run(ctx: RunContext): Promise<Finding[]> {
+    async run(outer: RunContext): Promise<Finding[]> {
+      // A sub-collection's lifecycle runs under one parent item the run creates (`/articles/{slug}/comments`).
+      const within = await withinParent(resource, outer);
+      if ('skip' in within) return crudRules(resource).map((r) => skip(r.id, within.skip));
+      const { ctx } = within;
       const findings = await runLifecycle(resource, ctx);
       const steps = crudSteps(resource);
       if (steps.includes('unknown-id-404')) findings.push(...(await unknownIds(resource, ctx)));

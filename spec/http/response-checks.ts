@@ -13,6 +13,7 @@ import {
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
 import { documentedResponse } from '../compile';
 import { errorBodyProblem } from './error-body';
+import { mediaTypeProblem } from './media-type';
 
 /** Rules judged from the recorded exchanges rather than by a check of their own. */
 export const RESPONSE_RULES = [
@@ -49,7 +50,9 @@ function checkOne(
   const documented = op && documentedResponse(op, res.status);
   // A response documented without content (a 204) has no body to be JSON.
   const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
-  if (!bodiless) judge('response.json', jsonProblem(res));
+  // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
+  const media = mediaTypeProblem(documented, res);
+  if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
