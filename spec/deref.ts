@@ -17,7 +17,8 @@ const isObject = (v: Json): v is Holder => typeof v === 'object' && v !== null;
 
 /**
  * A copy of `document` with every local `$ref` replaced by its target; `inPlace`: `document` itself, changed (for
- * a tree nobody else holds, such as one just parsed from JSON: no second copy of a 13 MB document in memory).
+ * a tree nobody else holds and that holds no object twice, one just parsed from JSON: no second copy of a 13 MB
+ * document in memory).
  */
 export function dereference<T>(document: T, options: { inPlace?: boolean } = {}): T {
   const inPlace = options.inPlace === true;
@@ -28,10 +29,11 @@ export function dereference<T>(document: T, options: { inPlace?: boolean } = {})
 
   const copy = (node: Json): Json => {
     if (!isObject(node)) return node;
-    const seen = copies.get(node);
+    // In place, the tree is one just parsed from JSON (no object twice): nothing to remember per node.
+    const seen = inPlace ? undefined : copies.get(node);
     if (seen !== undefined) return seen;
     const out: Holder = inPlace ? node : ((Array.isArray(node) ? [] : {}) as Holder);
-    copies.set(node, out);
+    if (!inPlace) copies.set(node, out);
     if (typeof node.$ref === 'string') placeholders.set(out, node.$ref);
     for (const [k, v] of Object.entries(node)) {
       const c = copy(v);
