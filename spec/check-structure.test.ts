@@ -60,7 +60,9 @@ describe('checkStructure', () => {
     const fresh = (): typeof checkStructure => {
       let loaded: typeof checkStructure | undefined;
       jest.isolateModules(() => {
-        loaded = (require('./check-structure') as { checkStructure: typeof checkStructure }).checkStructure;
+        loaded = jest.requireActual<{ checkStructure: typeof checkStructure }>(
+          './check-structure',
+        ).checkStructure;
       });
       return loaded as typeof checkStructure;
     };
