@@ -154,8 +154,12 @@ const closed = (s: Json) => s.additionalProperties === false || s.unevaluatedPro
 function compareProperties(w: Walk, a: Json, b: Json, where: string, depth: number): void {
   const ra = requiredOf(a);
   const rb = requiredOf(b);
-  const pa = propertiesOf(a);
-  const pb = propertiesOf(b);
+  // A readOnly property is not the request's, a writeOnly one not the response's.
+  const flag = w.dir === 'request' ? 'readOnly' : 'writeOnly';
+  const own = (props: Map<string, unknown>) =>
+    new Map([...props].filter(([, p]) => !(isObject(p) && p[flag] === true)));
+  const pa = own(propertiesOf(a));
+  const pb = own(propertiesOf(b));
   const add = (kind: string, breaking: boolean, name: string, message: string) =>
     w.out.push({ kind: `${w.dir}.property.${kind}`, breaking, where: `${where}/${name}`, message });
   const request = w.dir === 'request';
