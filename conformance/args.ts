@@ -13,6 +13,8 @@ export interface CliOptions {
   reports: { reporter: ReporterName; file: string }[];
   /** `--min-coverage PERCENT`: exit 1 when fewer documented (operation, status) pairs were observed. */
   minCoverage?: number;
+  /** `--coverage FILE…`: coverage files merged with this run's; --min-coverage gates on the union. */
+  coverageFiles?: string[];
 }
 
 /** `help` is true for `--help`, `'version'` for `--version`: both answer before anything else is checked. */
@@ -47,10 +49,23 @@ const VALUE_FLAGS = [
   'failures-dir',
   'max-response-time',
   'require',
+  'coverage',
 ] as const;
-const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path', 'require']);
+const REPEATABLE = new Set([
+  'include',
+  'exclude',
+  'rule',
+  'report',
+  'operation',
+  'tag',
+  'path',
+  'require',
+  'coverage',
+]);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
-const WHOLE_VALUES = new Set(['report']);
+const WHOLE_VALUES = new Set(['report', 'coverage']);
+/** Flags that take every following argument up to the next flag (`--coverage a.json b.json`). */
+const MANY_VALUES = new Set(['coverage']);
 
 type Values = Map<string, string[]>;
 
@@ -78,6 +93,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
       ...(values.get(name) ?? []),
       ...(REPEATABLE.has(name) && !WHOLE_VALUES.has(name) ? value.split(',') : [value]),
     ]);
+    while (MANY_VALUES.has(name) && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--'))
+      values.get(name)?.push(argv[++i] ?? '');
   }
   return build(values, switches, env);
 }
@@ -134,6 +151,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       reports,
       ...(record !== undefined ? { record } : {}),
       ...(coverage !== undefined ? { minCoverage: Number(coverage) } : {}),
+      ...(values.has('coverage') ? { coverageFiles: values.get('coverage') } : {}),
       run: {
         target,
         key,

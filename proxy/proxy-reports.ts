@@ -6,7 +6,7 @@ import { toHar } from '../spec/report/har';
 import type { Judge } from './judge/judge';
 import { packageVersion } from '../spec/paths';
 
-export const REPORT_KINDS = ['junit', 'json', 'html', 'har'] as const;
+export const REPORT_KINDS = ['junit', 'json', 'html', 'har', 'coverage'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** `junit=a.xml,json=b.json` -> the files by kind, or an error naming the bad part. */

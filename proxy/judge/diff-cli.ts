@@ -27,7 +27,9 @@ export interface DiffOptions {
 /** Largest HAR file read (a week of traffic is recorded as several files, not one of gigabytes). */
 export const MAX_HAR_BYTES = 512 * 1024 * 1024;
 
-const isReporter = (name: string): name is ReporterName => (REPORTERS as readonly string[]).includes(name);
+/** Every report format but `coverage` (a diff observes no pairs). */
+const KINDS = REPORTERS.filter((r) => r !== 'coverage');
+const isReporter = (name: string): name is ReporterName => (KINDS as readonly string[]).includes(name);
 
 /** Pure: argv to options. `--diff` and `--har` take every following argument that is not a flag. */
 export function parseDiffArgs(
@@ -48,8 +50,7 @@ export function parseDiffArgs(
       const value = m?.[2] ?? argv[++i];
       if (value === undefined) return { ok: false, error: `--${name} needs a value` };
       if (name === 'reporter') {
-        if (!isReporter(value))
-          return { ok: false, error: `--reporter must be one of ${REPORTERS.join(', ')}` };
+        if (!isReporter(value)) return { ok: false, error: `--reporter must be one of ${KINDS.join(', ')}` };
         options.reporter = value;
         continue;
       }
@@ -57,7 +58,7 @@ export function parseDiffArgs(
       if (!r?.[1] || !r[2] || !isReporter(r[1]))
         return {
           ok: false,
-          error: `--report needs NAME=FILE with NAME one of ${REPORTERS.join(', ')}, got "${value}"`,
+          error: `--report needs NAME=FILE with NAME one of ${KINDS.join(', ')}, got "${value}"`,
         };
       options.reports.push({ reporter: r[1], file: r[2] });
     } else return { ok: false, error: `unknown argument "${arg}" with --diff (see --help)` };

@@ -9,7 +9,7 @@ import { toHar } from '../../spec/report/har';
 import { coverageLine, coverageSummary } from '../../spec/report/coverage';
 import { harEntries, judgeHar } from './judge-har';
 
-const KINDS = ['junit', 'json', 'html', 'markdown', 'human', 'har'] as const;
+const KINDS = ['junit', 'json', 'html', 'markdown', 'human', 'har', 'coverage'] as const;
 
 /** Judge a HAR file; resolves to the exit code (0 clean, 1 response-side violation or coverage short, 2 bad input). */
 export async function runJudgeHar(argv: readonly string[]): Promise<number> {

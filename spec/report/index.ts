@@ -1,6 +1,7 @@
 /** Reporters only format values: a report in, a string out. */
 import type { Report } from './types';
 import type { ReportMeta } from './describe';
+import { formatCoverage } from './coverage-file';
 import { formatHtml } from './html';
 import { formatHuman } from './human';
 import { formatJunit } from './junit';
@@ -8,7 +9,8 @@ import { formatMarkdown } from './markdown';
 
 export type { ReportMeta } from './describe';
 
-export const REPORTERS = ['human', 'json', 'junit', 'markdown', 'html'] as const;
+/** `coverage`: the documented (operation, status) pairs with counts, the file `--coverage` merges. */
+export const REPORTERS = ['human', 'json', 'junit', 'markdown', 'html', 'coverage'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /** A library caller's mistake named (issue 21): never a `Cannot read properties of undefined` from a reporter. */
@@ -36,6 +38,8 @@ export function formatReport(report: Report, name: ReporterName, meta: ReportMet
       return formatMarkdown(report, meta);
     case 'html':
       return formatHtml(report, meta);
+    case 'coverage':
+      return formatCoverage(report);
     default:
       return formatHuman(report, meta);
   }
