@@ -15,6 +15,8 @@ export interface CliOptions {
   minCoverage?: number;
   /** `--coverage FILE…`: coverage files merged with this run's; --min-coverage gates on the union. */
   coverageFiles?: string[];
+  /** `--compare URL`: the same cases sent to a second server, the differences reported (conformance/parity). */
+  compare?: { target: string; key: string };
 }
 
 /** `help` is true for `--help`, `'version'` for `--version`: both answer before anything else is checked. */
@@ -50,6 +52,8 @@ const VALUE_FLAGS = [
   'max-response-time',
   'require',
   'coverage',
+  'compare',
+  'compare-key',
 ] as const;
 const REPEATABLE = new Set([
   'include',
@@ -138,6 +142,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
   const coverage = one('min-coverage');
   if (coverage !== undefined && !(/^\d+(\.\d+)?$/.test(coverage) && Number(coverage) <= 100))
     return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
+  const compare = one('compare');
+  if (compare !== undefined && !/^https?:\/\//.test(compare))
+    return { ok: false, error: `--compare needs the base URL of a second server, got "${compare}"` };
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -152,6 +159,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       ...(record !== undefined ? { record } : {}),
       ...(coverage !== undefined ? { minCoverage: Number(coverage) } : {}),
       ...(values.has('coverage') ? { coverageFiles: values.get('coverage') } : {}),
+      ...(compare
+        ? { compare: { target: compare, key: one('compare-key') ?? env.CONFORMANCE_COMPARE_KEY ?? key } }
+        : {}),
       run: {
         target,
         key,

@@ -9,6 +9,7 @@ import { formatReport } from '../spec/report';
 import { toHar } from '../spec/report/har';
 import { judgeRun } from './verdict/gate';
 import { readCoverageFiles, runCoverageGate, unionWith } from './coverage-gate';
+import { runParityCommand } from './parity/parity-cli';
 import { skipSummaryLines } from '../spec/report/human';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
@@ -95,6 +96,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     return 2;
   }
   const prior = read?.files;
+  if (cli.compare) return runParityCommand(cli, cli.compare);
   let seed: number | undefined;
   let run: DetailedRun;
   try {

@@ -74,6 +74,11 @@ Options:
   --coverage FILE...  coverage files (--report coverage=FILE of a run, the proxy or --judge-har) merged
                       with this run's; without --target the union of the files alone. --min-coverage
                       gates on the union; the HTML report marks the pairs nothing exercised
+  --compare URL       send the same generated cases (one seed, same order, same bodies) to a second
+                      server too and report where the two differ (status, documented shape, the state a
+                      sequence leaves, rate-limit headers), each difference told by which side the
+                      document is on; exit 1 on a difference the document does not allow both ways
+  --compare-key K     the second server's key (or env CONFORMANCE_COMPARE_KEY; default: --key)
   --diff OLD NEW      no server: the changes between two versions of a document, each breaking or
                       compatible for clients, as a table (--report json/junit/html/markdown too);
                       exit 1 on a breaking change (docs/ship-safely.md)
