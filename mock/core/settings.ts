@@ -34,6 +34,8 @@ export interface MockConfig {
   keysFile: string;
   /** Seed file, or null for empty stores. */
   seedFile: string | null;
+  /** `--seed-har FILE…`: records built from recorded answers instead of a seed file. */
+  seedHarFiles?: string[];
   quiet: boolean;
   store: 'memory' | 'redis';
   redisUrl: string;

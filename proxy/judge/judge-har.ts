@@ -3,46 +3,9 @@ import type { LoadedSpec } from '../../spec/load';
 import { createJudge, type Judge } from './judge';
 import type { ObservedRequest } from './judge-request';
 import type { ObservedResponse } from './judge-response';
+import { lowerHeaders as lower, type HarLikeEntry } from '../../spec/report/har-read';
 
-interface HarPair {
-  name: string;
-  value: string;
-}
-
-/** The parts of a HAR entry the judge reads (browsers, Playwright and the runner's `--record` all write them). */
-export interface HarLikeEntry {
-  request: {
-    method: string;
-    url: string;
-    headers?: HarPair[];
-    postData?: { mimeType?: string; text?: string };
-  };
-  response: { status: number; headers?: HarPair[]; content?: { text?: string; encoding?: string } };
-}
-
-const lower = (pairs: HarPair[] | undefined): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const { name, value } of pairs ?? []) {
-    const key = name.toLowerCase();
-    // HTTP/2 pseudo-headers (`:authority`) are not headers of the exchange.
-    if (key.startsWith(':')) continue;
-    out[key] = out[key] === undefined ? value : `${out[key]}, ${value}`;
-  }
-  return out;
-};
-
-/** Entries of a parsed HAR document, or an error naming what is missing. */
-export function harEntries(
-  har: unknown,
-): { ok: true; entries: HarLikeEntry[] } | { ok: false; error: string } {
-  const entries = (har as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (!Array.isArray(entries)) return { ok: false, error: 'not a HAR file: no log.entries array' };
-  const bad = entries.findIndex(
-    (e: HarLikeEntry) => typeof e?.request?.url !== 'string' || typeof e?.response?.status !== 'number',
-  );
-  if (bad >= 0) return { ok: false, error: `HAR entry ${bad} has no request.url or response.status` };
-  return { ok: true, entries: entries as HarLikeEntry[] };
-}
+export { harEntries, type HarLikeEntry } from '../../spec/report/har-read';
 
 /** One entry as the judge sees it, or undefined for one it cannot read (a URL that does not parse). */
 export function observedOf(
