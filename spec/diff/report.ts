@@ -97,15 +97,17 @@ export function formatDiffTable(result: DiffResult, verdict: DiffVerdict): strin
     '',
   ];
   if (result.changes.length === 0) lines.push('no changes');
+  // The second column (used N× / unused) only when traffic was replayed.
   const rows = result.changes.map((c) => [
     c.breaking ? 'BREAKING' : 'compatible',
-    c.exercised === undefined ? '' : c.exercised ? `used ${c.calls}×` : 'unused',
+    ...(result.traffic ? [c.exercised ? `used ${c.calls}×` : 'unused'] : []),
     where(c),
     c.message,
   ]);
+  const columns = result.traffic ? 3 : 2;
   const widths = [0, 1, 2].map((i) => Math.max(0, ...rows.map((r) => (r[i] ?? '').length)));
   for (const r of rows)
-    lines.push(r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i] ?? 0) : cell)).join('  '));
+    lines.push(r.map((cell, i) => (i < columns ? cell.padEnd(widths[i] ?? 0) : cell)).join('  '));
   for (const t of result.traffic?.operations ?? []) {
     if (t.refused === 0 && t.rejected === 0) continue;
     lines.push(
