@@ -23,7 +23,7 @@ function runConformanceCommand(argv, env, file, name) {
   // `--diff OLD NEW [--har FILE…]` (the release gate) replays traffic with the proxy's judge too.
   const run = hasFlag(argv, '--judge-har')
     ? require(file('proxy/judge/har-cli.js')).runJudgeHar(argv)
-    : hasFlag(argv, '--diff')
+    : hasFlag(argv, '--diff') && !wantsHelp(argv)
       ? require(file('proxy/judge/diff-cli.js')).runDiff(argv)
       : main(argv, env);
   run.then(

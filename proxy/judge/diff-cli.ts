@@ -25,7 +25,7 @@ export interface DiffOptions {
 }
 
 /** Largest HAR file read (a week of traffic is recorded as several files, not one of gigabytes). */
-export const MAX_HAR_BYTES = 512 * 1024 * 1024;
+export const MAX_HAR_BYTES = 256 * 1024 * 1024;
 
 /** Every report format but `coverage` (a diff observes no pairs). */
 const KINDS = REPORTERS.filter((r) => r !== 'coverage');
