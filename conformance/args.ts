@@ -77,6 +77,8 @@ type Values = Map<string, string[]>;
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
   const values: Values = new Map();
   const switches = new Set<string>();
+  // --help answers before anything else is checked, wherever it stands (`--diff a b --help` too).
+  if (argv.includes('--help') || argv.includes('-h')) return { ok: true, help: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
