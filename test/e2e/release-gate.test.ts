@@ -192,3 +192,44 @@ it('without traffic every breaking change fails; bad input exits 2', async () =>
   fs.writeFileSync(empty, '{"log":{"entries":[]}}');
   expect(await runDiff(['--diff', OLD, NEW, '--har', empty])).toBe(2);
 });
+
+it("a raw HAR (a browser's, unmasked) never shows its token, in the table or any report", async () => {
+  const token = 'sk-live-abcdef0123456789';
+  const raw = path.join(dir, 'raw.har');
+  fs.writeFileSync(
+    raw,
+    JSON.stringify({
+      log: {
+        version: '1.2',
+        entries: [
+          {
+            request: {
+              method: 'POST',
+              url: `https://staging.example.com/v1/pets?trace=${token}`,
+              headers: [
+                { name: 'Authorization', value: `Bearer ${token}` },
+                { name: 'Cookie', value: `session=${token}` },
+              ],
+              postData: { mimeType: 'application/json', text: '{"name":"x"}' },
+            },
+            response: { status: 201, headers: [], content: { text: '{"id":1,"name":"x"}' } },
+          },
+        ],
+      },
+    }),
+  );
+  const files = ['json', 'junit', 'html', 'markdown'].map((k) => [k, path.join(dir, `raw.${k}`)] as const);
+  const code = await runDiff([
+    '--diff',
+    OLD,
+    NEW,
+    '--har',
+    raw,
+    ...files.flatMap(([k, f]) => ['--report', `${k}=${f}`]),
+  ]);
+  expect(code).toBe(1);
+  expect(out).toContain('1 of 1 recorded requests, from 1 operation, would be refused by the new version');
+  expect(out).toContain('e.g. POST /v1/pets?trace=sk-l…(masked)');
+  for (const text of [out, err, ...files.map(([, f]) => fs.readFileSync(f, 'utf8'))])
+    expect(text).not.toContain(token);
+});
