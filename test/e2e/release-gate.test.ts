@@ -233,3 +233,20 @@ it("a raw HAR (a browser's, unmasked) never shows its token, in the table or any
   for (const text of [out, err, ...files.map(([, f]) => fs.readFileSync(f, 'utf8'))])
     expect(text).not.toContain(token);
 });
+
+it('a recorded call of an operation the new version removes fails the gate and is named', async () => {
+  const file = path.join(dir, 'orders.har');
+  const call = (status: number) => ({
+    request: {
+      method: 'DELETE',
+      url: '/v1/store/orders/4',
+      headers: [{ name: 'Authorization', value: 'Bearer k' }],
+    },
+    response: { status, headers: [], content: { text: '' } },
+  });
+  fs.writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries: [call(204), call(404)] } }));
+  expect(await runDiff(['--diff', OLD, NEW, '--har', file])).toBe(1);
+  expect(out).toContain('2 recorded requests use 1 operation the new version removes: deleteOrder');
+  expect(out).toMatch(/BREAKING\s+used 2×\s+DELETE \/store\/orders\/\{orderId\}/);
+  expect(out).toContain('request.method: DELETE is not documented for this path');
+});
