@@ -13,6 +13,7 @@ import { sample } from 'openapi-sampler';
 import type { JSONSchema7 } from 'json-schema';
 import {
   coerceParam,
+  documentedResponse,
   successStatusOf,
   type CompiledSpec,
   type OperationSpec,
@@ -29,6 +30,7 @@ import { jsonPatchOf } from './generate/json-patch';
 import { mergePatchPlan } from './generate/merge-patch';
 import { notFoundStatus } from './generate/requests';
 import type { FetchLike } from './types';
+import { isObject } from '../spec/json';
 
 export interface WalkOptions {
   spec: CompiledSpec;
@@ -67,7 +69,6 @@ export interface WalkResult {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const mediaBase = (type: string | null | undefined): string =>
   (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
@@ -433,10 +434,7 @@ function judge(
   const expected = call.expect ?? (success.length || fallback === undefined ? success : [fallback]);
   if (!expected.includes(status))
     problems.push(`status ${status}, expected ${expected.join(' or ')}: ${text.slice(0, 200)}`);
-  const documented =
-    op.responses.get(String(status)) ??
-    op.responses.get(`${String(status)[0]}XX`) ??
-    op.responses.get('default');
+  const documented = documentedResponse(op, status);
   if (status === 401 && !headers['www-authenticate']) problems.push('a 401 without WWW-Authenticate');
   if (!documented) {
     // A secured operation's security documents its 401; anything else must be in responses.

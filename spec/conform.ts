@@ -10,9 +10,9 @@ import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
 import { sampleOf } from './sample';
 import { fits, patternOf, typesOfSchema } from './schema-fits';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `value` as another JSON type the schema takes: `"true"` -> true, `"5"` -> 5, 5 -> `"5"`; else undefined. */
 function coerced(value: unknown, s: Json): unknown {

@@ -9,9 +9,9 @@ import RandExp from 'randexp';
 import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
 import { fits, formatFits, patternOf, typesOfSchema } from './schema-fits';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface SampleOptions {
   /** Only the required properties of objects (and the fewest array items). */

@@ -8,6 +8,7 @@ import type { Outgoing, SendResult } from '../send/client';
 import type { RunContext } from '../send/check-context';
 import { generateValid } from './values';
 import type { Exchange, RecordedResponse } from '../types';
+import { isObject } from '../../spec/json';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
@@ -39,9 +40,6 @@ export function itemPathOf(resource: Resource, id: string, template = resource.i
 export type Created =
   | { ok: true; id: string; sent: Record<string, unknown>; item: Record<string, unknown>; exchange: Exchange }
   | { ok: false; problem: string; skipped: boolean; exchange?: Exchange };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Create one item of `resource` with a full valid body; the id as a string, or why not. */
 export async function createItem(resource: Resource, ctx: RunContext, label = 'item'): Promise<Created> {

@@ -1,6 +1,6 @@
 /**
- * `--target A --compare B`: the faithful club server against each one-fault variant (conformance/test/
- * fuzz-servers.ts): every fault shows as a difference on the right side (A, the faithful one, right by the
+ * `--target A --compare B`: the faithful club server against each one-fault variant
+ * (test/support/fuzz-servers.ts): every fault shows as a difference on the right side (A, the faithful one, right by the
  * document), and a server compared with itself shows none.
  */
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { createMockServer } from '../../mock/node/index';
 import { KEYS } from '../../test/support/mock-harness';
 import { runParity, findings } from '../parity/run-parity';
 import type { ConformanceOptions } from '../types';
-import { clubServer, FAULTS, FUZZ_KEY } from './fuzz-servers';
+import { clubServer, FAULTS, FUZZ_KEY } from '../../test/support/fuzz-servers';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'fuzz-club-31.yaml');
 

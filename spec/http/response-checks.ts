@@ -11,6 +11,7 @@ import {
   type LoadedSpec,
 } from '../load';
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
+import { documentedResponse } from '../compile';
 import { errorBodyProblem } from './error-body';
 
 /** Rules judged from the recorded exchanges rather than by a check of their own. */
@@ -45,10 +46,7 @@ function checkOne(
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
   const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
   // A status range (`4XX`) or `default` documents every status it covers.
-  const documented =
-    op?.responses.get(String(res.status)) ??
-    op?.responses.get(`${String(res.status)[0]}XX`) ??
-    op?.responses.get('default');
+  const documented = op && documentedResponse(op, res.status);
   // A response documented without content (a 204) has no body to be JSON.
   const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
   if (!bodiless) judge('response.json', jsonProblem(res));

@@ -24,6 +24,7 @@ import { documentedHeaders } from '../headers';
 import { mediaBody } from '../media-body';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
+import type { ReadOnlyHandling } from '../settings';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
 
@@ -132,10 +133,51 @@ async function replace(
   return reply(op, status, presentItem(op, status, stored, r));
 }
 
+interface PatchOp {
+  op?: unknown;
+  path?: unknown;
+  from?: unknown;
+}
+
+/** The operations of a JSON Patch that change (or move away) one of `names`; a `test` only reads. */
+function readOnlyWrites(input: unknown, names: readonly string[]): PatchOp[] {
+  if (!Array.isArray(input) || names.length === 0) return [];
+  const touches = (pointer: unknown): boolean =>
+    typeof pointer === 'string' &&
+    names.some((n) => {
+      const at = `/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return pointer === at || pointer.startsWith(`${at}/`);
+    });
+  return (input as PatchOp[]).filter(
+    (o) =>
+      typeof o === 'object' &&
+      o !== null &&
+      o.op !== 'test' &&
+      (touches(o.path) || (o.op === 'move' && touches(o.from))),
+  );
+}
+
 /** The record after a JSON Patch (RFC 6902) or a merge patch (RFC 7396), as the operation documents. */
-function patched(op: OperationSpec, r: Resource, old: JsonObject, input: unknown): unknown {
+function patched(
+  op: OperationSpec,
+  r: Resource,
+  old: JsonObject,
+  input: unknown,
+  readOnlyMode: ReadOnlyHandling,
+): unknown {
   if (!isJsonPatch(op)) return mergePatch(old, unwrap(input, r.envelope));
-  const out = applyJsonPatch(old, input);
+  // A JSON Patch that writes a readOnly member (`replace /id`) is refused or loses those operations, as a body is.
+  const writes = readOnlyWrites(input, r.readOnly);
+  if (writes.length > 0 && readOnlyMode === 'reject')
+    return asDocumented(
+      op.responses,
+      invalidRequest(
+        `JSON Patch: ${writes[0]?.path ?? ''} is assigned by the service and must not be sent (readOnly)`,
+      ),
+      [422],
+    );
+  const ops = writes.length > 0 && Array.isArray(input) ? input.filter((o) => !writes.includes(o)) : input;
+  const out = applyJsonPatch(old, ops);
   if (out.ok) return out.value;
   if (!out.failedTest) return invalidRequest(`JSON Patch: ${out.message}`);
   // RFC 5789 §2.2: a patch that cannot apply to the resource's state is 409 Conflict (or the documented 4xx).
@@ -149,7 +191,7 @@ function patched(op: OperationSpec, r: Resource, old: JsonObject, input: unknown
 async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = patched(op, r, old, input);
+  const merged = patched(op, r, old, input, deps.config.policy.readOnlyProperties ?? 'reject');
   if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
     return invalidRequest('a patch must leave an object');
