@@ -6,12 +6,12 @@ import { parseArgs } from './args';
 import { helpText } from './help';
 import { coverageLine, coverageSummary } from '../spec/report/coverage';
 import { formatReport } from '../spec/report';
-import { toHar } from '../spec/report/har';
 import { judgeRun } from './verdict/gate';
 import { readCoverageFiles, runCoverageGate, unionWith } from './coverage-gate';
 import { runParityCommand } from './parity/parity-cli';
 import { skipSummaryLines } from '../spec/report/human';
-import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
+import { openHarFile, type HarFile } from './send/har-file';
+import { ConformanceError, runConformance } from './run';
 import type { ProgressEvent, Report } from './types';
 
 /** Write a report file, creating its folder (CI recipes write into `reports/`). */
@@ -98,10 +98,19 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   const prior = read?.files;
   if (cli.compare) return runParityCommand(cli, cli.compare);
   let seed: number | undefined;
-  let run: DetailedRun;
+  let run: Report;
+  // --record streams each exchange to disk as it completes; the run keeps none of them.
+  let har: HarFile | undefined;
   try {
-    run = await runConformanceDetailed({
+    har = cli.record ? openHarFile(cli.record, packageVersion()) : undefined;
+  } catch (err) {
+    process.stderr.write(`conformance: cannot write --record ${cli.record}: ${(err as Error).message}\n`);
+    return 2;
+  }
+  try {
+    run = await runConformance({
       ...cli.run,
+      ...(har ? { onExchange: har.add } : {}),
       onProgress: (event) => {
         if (event.type === 'start') {
           seed = event.seed;
@@ -111,15 +120,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
       },
     });
   } catch (err) {
+    har?.discard();
     if (!(err instanceof ConformanceError)) throw err;
     process.stderr.write(`conformance: ${err.message}\n`);
     return 2;
   }
   // Every report and the --min-coverage gate see the union of this run and the --coverage files.
-  const report = prior ? { ...run.report, coverage: unionWith(run.report.coverage, prior) } : run.report;
-  if (cli.record) {
-    await writeReport(cli.record, `${JSON.stringify(toHar(run.exchanges, packageVersion()), null, 2)}\n`);
-    process.stderr.write(`conformance: ${run.exchanges.length} exchanges recorded in ${cli.record}\n`);
+  const report = prior ? { ...run, coverage: unionWith(run.coverage, prior) } : run;
+  if (har && cli.record) {
+    const recorded = har.close();
+    process.stderr.write(`conformance: ${recorded} exchanges recorded in ${cli.record}\n`);
   }
   for (const extra of cli.reports) {
     await writeReport(extra.file, formatReport(report, extra.reporter, { seed }));

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { loadSpec, type LoadedSpec, type OperationSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
 import { inferResources, type ResourceModel } from '../spec/resources';
-import { aggregate } from '../spec/report/aggregate';
+import { createTally, type Tally } from '../spec/report/aggregate';
 import { computeCoverage } from '../spec/report/coverage';
-import { checkRateLimitFields, IETF_RULES } from './verdict/ratelimit-ietf';
-import { checkResponses, RESPONSE_RULES } from '../spec/http/response-checks';
+import { IETF_RULES, rateLimitFieldsJudge } from './verdict/ratelimit-ietf';
+import { RESPONSE_RULES, responseChecker } from '../spec/http/response-checks';
 import { CHECKS } from './probes';
 import { chooseProbe, reachability } from './probes/probe';
 import { cleanUp } from './send/cleanup';
@@ -32,19 +32,31 @@ export class ConformanceError extends Error {
   override readonly name = 'ConformanceError';
 }
 
-/** A report and every exchange behind it (for `--record FILE.har`). */
+/** A report and every exchange behind it (for comparing two runs: `--compare`). */
 export interface DetailedRun {
   report: Report;
   exchanges: Exchange[];
 }
 
-/** Run every selected rule against `options.target` and return the report. Throws ConformanceError. */
-export async function runConformance(options: ConformanceOptions): Promise<Report> {
-  return (await runConformanceDetailed(options)).report;
+/** Like runConformance, with every exchange kept (a run's memory then grows with its exchanges). */
+export async function runConformanceDetailed(options: ConformanceOptions): Promise<DetailedRun> {
+  const exchanges: Exchange[] = [];
+  const report = await runConformance({
+    ...options,
+    onExchange: (exchange) => {
+      exchanges.push(exchange);
+      options.onExchange?.(exchange);
+    },
+  });
+  return { report, exchanges };
 }
 
-/** Like runConformance, with the exchanges too. */
-export async function runConformanceDetailed(options: ConformanceOptions): Promise<DetailedRun> {
+/**
+ * Run every selected rule against `options.target` and return the report. Throws ConformanceError. Each exchange
+ * is judged as it arrives and let go: the run keeps per-rule counts, a few failures per rule as evidence and the
+ * coverage counts, so its memory does not grow with the number of requests.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const started = Date.now();
   validateOptions(options);
   const loaded = await loadSpec(options.specFile);
@@ -93,6 +105,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const required = requiredRules(selected.rules, options.require ?? []);
   if (!required.ok) throw new ConformanceError(required.error);
 
+  const traffic = trafficJudge(spec, options);
   const runPrefix = options.runPrefix ?? `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
   const readOnly = options.readOnly === true;
@@ -108,6 +121,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
     readOnly,
     fetch: options.fetch,
     onWait: (ms, why) => options.onProgress?.({ type: 'wait', ms, why }),
+    onExchange: traffic.observe,
   });
   const probe = chooseProbe(spec);
   const ctx: RunContext = {
@@ -136,16 +150,9 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
   const findings = await executeChecks(checks, ctx, concurrency, options);
   const cleanup = await cleanUp(client, readOnly, spec);
-  findings.push(
-    ...checkResponses(spec, client.exchanges),
-    ...checkRateLimitFields(
-      client.exchanges,
-      selected.rules.some((r) => r.tags.includes('quota')),
-    ),
-  );
-  if (options.maxResponseTimeMs !== undefined)
-    findings.push(...checkResponseTimes(client.exchanges, options.maxResponseTimeMs));
-  const rules = aggregate(selected.rules, findings);
+  traffic.finish(selected.rules.some((r) => r.tags.includes('quota')));
+  // The checks' own findings come first, as they always have: a rule's evidence is theirs before the traffic's.
+  const rules = findings.results(selected.rules, traffic.tally);
   const count = (s: string) => rules.filter((r) => r.status === s).length;
   const report: Report = {
     target: options.target,
@@ -153,13 +160,45 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
     durationMs: Date.now() - started,
     summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
     rules,
-    coverage: computeCoverage(spec, client.exchanges).filter(
+    coverage: computeCoverage(spec, [], traffic.coverage).filter(
       (c) => !chosen.ids || chosen.ids.has(c.operationId),
     ),
     cleanup,
     ...(options.require?.length ? { required: required.ids } : {}),
   };
-  return { report, exchanges: client.exchanges };
+  return report;
+}
+
+/**
+ * The rules judged from the traffic itself (every response, the RateLimit fields, `--max-response-time`) and the
+ * coverage counts, fed one exchange at a time; the exchange goes on to `options.onExchange` and is not kept.
+ */
+function trafficJudge(spec: LoadedSpec, options: ConformanceOptions) {
+  const tally = createTally();
+  const coverage = new Map<string, number>();
+  const responses = responseChecker(spec);
+  const fields = rateLimitFieldsJudge();
+  const maxMs = options.maxResponseTimeMs;
+  const add = (found: readonly Finding[]) => {
+    for (const f of found) tally.add(f);
+  };
+  return {
+    tally,
+    coverage,
+    observe(exchange: Exchange): void {
+      if (exchange.operationId && exchange.response) {
+        const key = `${exchange.operationId} ${exchange.response.status}`;
+        coverage.set(key, (coverage.get(key) ?? 0) + 1);
+      }
+      add(responses(exchange));
+      add(fields.observe(exchange));
+      if (maxMs !== undefined) add(checkResponseTimes([exchange], maxMs));
+      options.onExchange?.(exchange);
+    },
+    finish(quotaRun: boolean): void {
+      add(fields.finish(quotaRun));
+    },
+  };
 }
 
 const failuresDirOf = (options: ConformanceOptions): string => options.failuresDir ?? DEFAULT_FAILURES_DIR;
@@ -218,6 +257,7 @@ const OPTION_RULES = {
   readOnly: rule.boolean,
   fetch: rule.function,
   onProgress: rule.function,
+  onExchange: rule.function,
 } satisfies Record<keyof ConformanceOptions, OptionRule>;
 
 function validateOptions(options: ConformanceOptions): void {
@@ -301,18 +341,19 @@ function checksFor(selected: readonly Rule[], generated: Check[]): Check[] {
   );
 }
 
+/** Run the checks; each one's findings go into the tally as it ends (its exchanges are not kept). */
 async function executeChecks(
   checks: Check[],
   ctx: RunContext,
   concurrency: number,
   options: ConformanceOptions,
-): Promise<Finding[]> {
-  const findings: Finding[] = [];
+): Promise<Tally> {
+  const findings = createTally();
   let done = 0;
   let failed = 0;
   const runOne = async (check: Check) => {
     const found = await check.run(ctx);
-    findings.push(...found);
+    for (const f of found) findings.add(f);
     done += 1;
     failed += found.filter((f) => f.outcome === 'fail').length;
     options.onProgress?.({ type: 'check', name: check.name, done, total: checks.length, failed });

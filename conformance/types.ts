@@ -1,4 +1,5 @@
 /** Values that flow between the runner's stages: load -> generate -> send -> verdict -> report. */
+import type { Exchange } from '../spec/report/types';
 
 export type {
   Cleanup,
@@ -52,6 +53,11 @@ export interface ConformanceOptions {
   /** The fetch the runner sends with (default globalThis.fetch); an in-process handler works too. */
   fetch?: FetchLike;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Each exchange of the run as it completes (masked, with the whole response text): `--record` streams them to
+   * a HAR file. The run itself keeps none of them.
+   */
+  onExchange?: (exchange: Exchange) => void;
   /** `--operation ID`: only rules about these operations (with --tag and --path: operations matching all). */
   operations?: string[];
   /** `--fuzz`: examples, boundaries and random bodies per operation with a JSON body (conformance/fuzz/). */

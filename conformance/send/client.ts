@@ -56,6 +56,11 @@ export interface ClientOptions {
   readOnly?: boolean;
   fetch?: FetchLike;
   onWait?: (ms: number, why: string) => void;
+  /**
+   * Each exchange once it is complete (answered or failed), in the order they complete: the run judges it,
+   * counts it and records it here; the client itself keeps none.
+   */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 const EXCERPT = 1000;
@@ -64,7 +69,6 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export interface Client {
   send(out: Outgoing): Promise<SendResult>;
-  readonly exchanges: Exchange[];
   readonly target: string;
   /** What the run created and has not deleted yet. */
   readonly created: CreatedItems;
@@ -73,17 +77,15 @@ export interface Client {
 /** `--read-only` refuses every method but GET, HEAD and OPTIONS. */
 export const isWrite = (method: string): boolean => !SAFE.has(method.toUpperCase());
 
-/** Build a client; every exchange it makes is kept in `exchanges`. */
+/** Build a client; every exchange it makes goes to `options.onExchange` once complete. */
 export function createClient(options: ClientOptions): Client {
   const pace = new Map<string, PaceState>();
-  const exchanges: Exchange[] = [];
   const secrets = [options.key, options.quotaKey ?? ''].filter((s) => s.length > 0);
   const names = secretNames(options.spec.securitySchemes);
   const basePath = new URL(options.target).pathname.replace(/\/+$/, '');
   const created = createdItems(options.model);
 
   return {
-    exchanges,
     target: options.target,
     created,
     async send(out: Outgoing): Promise<SendResult> {
@@ -132,9 +134,9 @@ export function createClient(options: ClientOptions): Client {
         expects429: out.expects429,
         outsideContract: out.outsideContract,
       };
-      exchanges.push(exchange);
       if (!result.ok) {
         exchange.error = result.error;
+        options.onExchange?.(exchange);
         return { kind: 'error', exchange };
       }
       const text = maskKnownSecrets(result.text, secrets);
@@ -147,6 +149,7 @@ export function createClient(options: ClientOptions): Client {
       exchange.response = response;
       exchange.responseText = text;
       created.observe(exchange, op);
+      options.onExchange?.(exchange);
       const state = pace.get(identity) ?? INITIAL_PACE;
       const expects429 = out.expects429 === true;
       pace.set(identity, observeResponse(state, result.status, result.headers, Date.now(), expects429));

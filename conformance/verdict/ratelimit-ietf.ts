@@ -24,42 +24,52 @@ const failOn = (ruleId: string, problem: string, exchange: Exchange): Finding =>
 
 /** Findings for the three rules over every exchange; `quotaRun`: the quota rules ran (they provoke a 429). */
 export function checkRateLimitFields(exchanges: readonly Exchange[], quotaRun = true): Finding[] {
-  const carrying = exchanges.filter(
-    (e) =>
-      e.response &&
-      (e.response.headers.ratelimit !== undefined || e.response.headers['ratelimit-policy'] !== undefined),
-  );
-  if (carrying.length === 0) {
-    const reason = 'the target sends no RateLimit or RateLimit-Policy field';
-    return IETF_RULES.map((ruleId) => ({ ruleId, outcome: 'skip', problem: reason }));
-  }
-  const findings: Finding[] = [];
+  const judge = rateLimitFieldsJudge();
+  return [...exchanges.flatMap((e) => judge.observe(e)), ...judge.finish(quotaRun)];
+}
+
+/** The same judgement one exchange at a time: `observe` each as it arrives, `finish` once at the end. */
+export function rateLimitFieldsJudge(): {
+  observe(exchange: Exchange): Finding[];
+  finish(quotaRun: boolean): Finding[];
+} {
+  let carried = false;
   let judged429 = false;
-  for (const exchange of carrying) {
-    const res = exchange.response as RecordedResponse;
-    const fields = parseFields(res);
-    if (typeof fields === 'string') {
-      findings.push(failOn(SYNTAX, fields, exchange));
-      continue;
-    }
-    findings.push({ ruleId: SYNTAX, outcome: 'pass' });
-    const quota = quotaProblem(fields.limits, fields.policies);
-    findings.push(quota ? failOn(QUOTA, quota, exchange) : { ruleId: QUOTA, outcome: 'pass' });
-    if (res.status === 429 && fields.limits.length > 0) {
-      judged429 = true;
-      const problem = retryAfterProblem(res, fields.limits, exchange.receivedAt);
-      findings.push(problem ? failOn(RETRY, problem, exchange) : { ruleId: RETRY, outcome: 'pass' });
-    }
-  }
-  if (!judged429)
-    findings.push({
-      ruleId: RETRY,
-      outcome: 'skip',
-      problem: quotaRun
-        ? 'no 429 with a RateLimit field was seen'
-        : 'opt-in: needs the quota rules (--include quota), which provoke a 429',
-    });
-  return findings;
+  return {
+    observe(exchange) {
+      const res = exchange.response;
+      if (!res || (res.headers.ratelimit === undefined && res.headers['ratelimit-policy'] === undefined))
+        return [];
+      carried = true;
+      const fields = parseFields(res);
+      if (typeof fields === 'string') return [failOn(SYNTAX, fields, exchange)];
+      const findings: Finding[] = [{ ruleId: SYNTAX, outcome: 'pass' }];
+      const quota = quotaProblem(fields.limits, fields.policies);
+      findings.push(quota ? failOn(QUOTA, quota, exchange) : { ruleId: QUOTA, outcome: 'pass' });
+      if (res.status === 429 && fields.limits.length > 0) {
+        judged429 = true;
+        const problem = retryAfterProblem(res, fields.limits, exchange.receivedAt);
+        findings.push(problem ? failOn(RETRY, problem, exchange) : { ruleId: RETRY, outcome: 'pass' });
+      }
+      return findings;
+    },
+    finish(quotaRun) {
+      if (!carried) {
+        const reason = 'the target sends no RateLimit or RateLimit-Policy field';
+        return IETF_RULES.map((ruleId) => ({ ruleId, outcome: 'skip', problem: reason }));
+      }
+      if (judged429) return [];
+      return [
+        {
+          ruleId: RETRY,
+          outcome: 'skip',
+          problem: quotaRun
+            ? 'no 429 with a RateLimit field was seen'
+            : 'opt-in: needs the quota rules (--include quota), which provoke a 429',
+        },
+      ];
+    },
+  };
 }
 
 interface Fields {

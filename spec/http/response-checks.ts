@@ -31,8 +31,13 @@ const SKEW_MS = 2000;
 
 /** Findings for every exchange that got a response. */
 export function checkResponses(spec: LoadedSpec, exchanges: readonly Exchange[]): Finding[] {
+  return exchanges.flatMap(responseChecker(spec));
+}
+
+/** The same checks one exchange at a time, as a run receives them (the document is read once, here). */
+export function responseChecker(spec: LoadedSpec): (exchange: Exchange) => Finding[] {
   const rateHeaders = rateLimitHeaders(spec);
-  return exchanges.flatMap((ex) => (ex.response ? checkOne(spec, ex, ex.response, rateHeaders) : []));
+  return (ex) => (ex.response ? checkOne(spec, ex, ex.response, rateHeaders) : []);
 }
 
 function checkOne(

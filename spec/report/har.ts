@@ -116,3 +116,38 @@ export function toHar(exchanges: readonly Exchange[], version: string): Har {
     },
   };
 }
+
+/**
+ * The HAR document written as the exchanges arrive: `add` each, `end` once; `write` receives the text in pieces
+ * that join into exactly `JSON.stringify(toHar(exchanges, version), null, 2)`. Nothing is kept between calls but
+ * a count, so a run of any length records in constant memory.
+ */
+export function harWriter(
+  version: string,
+  write: (text: string) => void,
+): {
+  add(exchange: Exchange): void;
+  /** Closes the document; returns the number of entries written. */
+  end(): number;
+} {
+  const empty = JSON.stringify(toHar([], version), null, 2);
+  const at = empty.indexOf('[]');
+  const head = empty.slice(0, at + 1);
+  const tail = empty.slice(at + 1);
+  let count = 0;
+  let ended = false;
+  write(head);
+  return {
+    add(exchange) {
+      if (ended) throw new Error('harWriter: add after end');
+      const entry = JSON.stringify(entryOf(exchange), null, 2).replace(/\n/g, '\n      ');
+      write(`${count === 0 ? '\n' : ',\n'}      ${entry}`);
+      count += 1;
+    },
+    end() {
+      if (!ended) write(count === 0 ? tail : `\n    ${tail}`);
+      ended = true;
+      return count;
+    },
+  };
+}

@@ -127,7 +127,7 @@ it('routes GET /items/search to searchItems in the mock, the proxy and the runne
   });
   const sent = await client.send({ method: 'GET', path: '/items/search', auth: { use: 'none' } });
   expect(sent.kind).toBe('response');
-  expect(client.exchanges[0]?.operationId).toBe('searchItems');
+  expect(sent.kind === 'response' && sent.exchange.operationId).toBe('searchItems');
 });
 
 it('gives a templated path the same operation and the same refusal everywhere (the documented 404)', async () => {

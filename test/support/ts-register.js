@@ -5,9 +5,13 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const ts = require('typescript');
+// TypeScript (about 50 MB in memory) is loaded only on a cache miss: a child whose sources are all cached runs
+// with no more memory than the built package (conformance/test/runner-memory.test.ts measures one).
+let ts;
+const typescript = () => (ts ??= require('typescript'));
+const TS_VERSION = require('typescript/package.json').version;
 
-const CACHE = path.join(os.tmpdir(), `petstore-ts-register-${ts.version}`);
+const CACHE = path.join(os.tmpdir(), `petstore-ts-register-${TS_VERSION}`);
 fs.mkdirSync(CACHE, { recursive: true });
 
 function transpile(source, filename) {
@@ -18,11 +22,11 @@ function transpile(source, filename) {
   } catch {
     // not cached yet
   }
-  const { outputText } = ts.transpileModule(source, {
+  const { outputText } = typescript().transpileModule(source, {
     fileName: filename,
     compilerOptions: {
-      module: ts.ModuleKind.CommonJS,
-      target: ts.ScriptTarget.ES2022,
+      module: typescript().ModuleKind.CommonJS,
+      target: typescript().ScriptTarget.ES2022,
       esModuleInterop: true,
     },
   });

@@ -1,0 +1,84 @@
+/**
+ * Issue 29: the runner judges each exchange as it arrives and keeps only what its reports need, streaming
+ * `--record` to disk. A fresh runner process, its V8 heap capped well below what holding the traffic takes,
+ * runs the 1,000-operation document against a listening mock (16,000 exchanges) and records every exchange;
+ * keeping the exchanges to the end (as before) runs out of heap here.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { syntheticDocument } from '../../bench/lib/synthetic-document';
+import { createMockServer } from '../../mock/node';
+import type { Har } from '../../spec/report/har';
+
+const ROOT = path.join(__dirname, '..', '..');
+const REGISTER = path.join(ROOT, 'test', 'support', 'ts-register.js');
+const CLI = path.join(ROOT, 'conformance', 'cli.ts');
+const KEY = 'memory-test-key-0123456789';
+/** The heap the runner gets: its live set stays under 40 MB; the old runner held 80 MB of exchanges before writing --record. */
+const HEAP_MB = 64;
+/** Peak RSS allowed: about 140 MB measured here with the cap; the old runner peaked at 640 MB without it. */
+const RSS_MB = 200;
+
+interface Child {
+  code: number;
+  stderr: string;
+}
+
+const node = (args: string[], env: Record<string, string> = {}): Promise<Child> =>
+  new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024, timeout: 170_000 },
+      (err, _stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stderr }),
+    );
+  });
+
+it('records 16,000 exchanges of the 1,000-operation document in a bounded heap', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-memory-'));
+  const file = path.join(dir, 'synthetic-1000.json');
+  fs.writeFileSync(file, JSON.stringify(syntheticDocument(1000)));
+  const probe = path.join(dir, 'max-rss.js');
+  fs.writeFileSync(
+    probe,
+    "process.on('exit', () => require('fs').writeSync(2, `max-rss-kb ${process.resourceUsage().maxRSS}\\n`));\n",
+  );
+  const mock = await createMockServer({
+    specPath: file,
+    keys: [{ key: KEY, plan: 'enterprise', perMinute: 1e7, perDay: 1e9 }],
+    plans: { free: { perMinute: 1e6, perDay: 1e7 } },
+    quiet: true,
+  });
+  try {
+    const target = await mock.listen(0, '127.0.0.1');
+    // Every source transpiled once first, so the measured child never loads TypeScript itself.
+    expect((await node(['-r', REGISTER, CLI, '--version'])).code).toBe(0);
+    const har = path.join(dir, 'run.har');
+    const run = await node(
+      [
+        `--max-old-space-size=${HEAP_MB}`,
+        '-r',
+        REGISTER,
+        '-r',
+        probe,
+        CLI,
+        ...['--target', target, '--spec', file, '--scenarios', 'none', '--seed', '4'],
+        ...['--reporter', 'json', '--output', path.join(dir, 'report.json'), '--record', har],
+      ],
+      { CONFORMANCE_API_KEY: KEY },
+    );
+    expect(run.stderr).not.toMatch(/heap out of memory|internal error/);
+    expect(run.code).toBe(0);
+    const entries = (JSON.parse(fs.readFileSync(har, 'utf8')) as Har).log.entries;
+    expect(entries.length).toBeGreaterThanOrEqual(12_500);
+    expect(run.stderr).toContain(`${entries.length} exchanges recorded in ${har}`);
+    const rssKb = Number(/max-rss-kb (\d+)/.exec(run.stderr)?.[1]);
+    expect(rssKb).toBeGreaterThan(0);
+    expect(rssKb / 1024).toBeLessThan(RSS_MB);
+  } finally {
+    await mock.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 180_000);
