@@ -1,10 +1,12 @@
 /**
- * `fuzz.<operationId>.parameters`: the values on both sides of each constraint of each query parameter (and each
- * one required left out), and a non-integer text for an integer item id. The document's validator of the
- * parameter says which must be accepted (a documented 2xx) and which refused (400, 404 for an id): never a 5xx.
+ * `fuzz.<operationId>.parameters`: the values on both sides of each constraint of each query and header parameter
+ * (and each one required left out), and a non-integer text for an integer item id. The request rules the mock and
+ * the proxy apply (spec/http/request-rules.ts) say which must be accepted (a documented 2xx) and which refused,
+ * with which status (400, or the document's alternative; 404 for an id): never a 5xx.
  * GETs are sent under --read-only too.
  */
-import { coerceParam, type OperationSpec, type ParamSpec } from '../../spec/load';
+import type { OperationSpec, ParamSpec } from '../../spec/load';
+import { parameterProblem } from '../../spec/http/request-rules';
 import { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 import { pathFor } from '../generate/bodies';
 import { bodyRequest } from '../generate/requests';
@@ -19,12 +21,16 @@ import { saveFailure } from './failures';
 import type { FuzzSettings } from './fuzz-check';
 import { opRandom } from './op-seed';
 
-interface ParamCase {
+export interface ParamCase {
   label: string;
   query: Record<string, string>;
+  /** Header parameters sent (a required one with a valid value, unless the case leaves it out). */
+  headers: Record<string, string>;
   /** Replaces the item id in the path. */
   id?: string;
   expect: 'accept' | 'reject';
+  /** For a refused query or header value: the status the request rules refuse it with. */
+  status?: number;
 }
 
 export const parametersRuleId = (op: OperationSpec): string => `fuzz.${op.operationId}.parameters`;
@@ -38,34 +44,46 @@ const integerId = (op: OperationSpec): ParamSpec | undefined =>
     ? op.pathParamSpecs[0]
     : undefined;
 
-const valid = (op: OperationSpec, query: Record<string, string>) =>
-  op.queryParams.every((p) =>
-    query[p.name] === undefined ? !p.required : p.validate(coerceParam(p.schema, query[p.name] ?? '')),
+/** The request rules' refusal of these query and header values, if any (the mock and the proxy decide the same). */
+function refusal(op: OperationSpec, query: Record<string, string>, headers: Record<string, string>) {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return (
+    parameterProblem(op, op.queryParams, (name) => query[name]) ??
+    parameterProblem(op, op.headerParams, (name) => lower[name])
   );
+}
 
 /** Pure: the parameter cases of `op` (none: the operation has nothing to probe). */
 export function parameterCases(op: OperationSpec, random: () => number): ParamCase[] {
-  const base: Record<string, string> = {};
-  for (const p of op.queryParams.filter((q) => q.required))
-    base[p.name] = asText(generateValid(p.schema, random, 'fuzz')) ?? '';
+  const base = { query: {} as Record<string, string>, header: {} as Record<string, string> };
+  const probed = [...op.queryParams, ...op.headerParams] as Array<ParamSpec & { in: 'query' | 'header' }>;
+  for (const p of probed.filter((q) => q.required))
+    base[p.in][p.name] = asText(generateValid(p.schema, random, 'fuzz')) ?? '';
   const cases: Array<Omit<ParamCase, 'expect'>> = [];
-  for (const p of op.queryParams) {
-    if (p.required) {
-      const query = { ...base };
-      delete query[p.name];
-      cases.push({ label: `query ${p.name} missing (required)`, query });
-    }
-    for (const { label, value } of valuesFor(p.schema as Record<string, unknown>, base[p.name])) {
+  const withValue = (p: ParamSpec & { in: 'query' | 'header' }, value: string | undefined) => {
+    const values = { ...base[p.in] };
+    if (value === undefined) delete values[p.name];
+    else values[p.name] = value;
+    return p.in === 'query'
+      ? { query: values, headers: base.header }
+      : { query: base.query, headers: values };
+  };
+  for (const p of probed) {
+    if (p.required) cases.push({ label: `${p.in} ${p.name} missing (required)`, ...withValue(p, undefined) });
+    for (const { label, value } of valuesFor(p.schema as Record<string, unknown>, base[p.in][p.name])) {
       const text = asText(value);
-      if (text !== undefined)
-        cases.push({ label: `query ${p.name}: ${label}`, query: { ...base, [p.name]: text } });
+      if (text !== undefined) cases.push({ label: `${p.in} ${p.name}: ${label}`, ...withValue(p, text) });
     }
   }
   const id = integerId(op);
   if (id)
     for (const text of ['abc', '1.5'])
-      cases.push({ label: `path ${id.name} "${text}"`, query: base, id: text });
-  return cases.map((c) => ({ ...c, expect: c.id === undefined && valid(op, c.query) ? 'accept' : 'reject' }));
+      cases.push({ label: `path ${id.name} "${text}"`, query: base.query, headers: base.header, id: text });
+  return cases.map((c) => {
+    if (c.id !== undefined) return { ...c, expect: 'reject' };
+    const problem = refusal(op, c.query, c.headers);
+    return problem ? { ...c, expect: 'reject', status: problem.status } : { ...c, expect: 'accept' };
+  });
 }
 
 /** The parameters rule of `op`, when it has cases. */
@@ -74,7 +92,7 @@ export function parametersRules(op: OperationSpec): Rule[] {
   return [
     {
       id: parametersRuleId(op),
-      title: `${op.operationId}: query parameters and the item id (--fuzz) accepted when valid, refused when not`,
+      title: `${op.operationId}: query and header parameters and the item id (--fuzz) accepted when valid, refused when not`,
       source: `${op.method.toUpperCase()} ${op.path}`,
       kind: 'contract',
       tags: ['fuzz', 'generated'],
@@ -105,7 +123,7 @@ function outgoing(
     body === undefined
       ? { method: op.method.toUpperCase(), path: at, auth: { use: 'key' as const } }
       : bodyRequest(op, at, { json: body });
-  return { ...out, query: c.query };
+  return { ...out, query: c.query, headers: { ...out.headers, ...c.headers } };
 }
 
 /** The check: every case sent; the first wrong answer is the finding, with its curl. */
@@ -133,7 +151,7 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
             ? successStatuses(op).map(Number)
             : c.id !== undefined
               ? [...new Set([400, notFoundStatus(op)])]
-              : rejectStatuses(op);
+              : [...new Set([...(c.status === undefined ? [] : [c.status]), ...rejectStatuses(op)])];
         if (wanted.includes(status)) continue;
         const query = new URLSearchParams(c.query).toString();
         const curl = curlFor({

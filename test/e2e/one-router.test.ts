@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parameterCases, parametersCheck } from '../../conformance/fuzz/parameters';
+import { seededRandom } from '../../conformance/send/check-context';
 import { createClient } from '../../conformance/send/client';
 import { createMockServer, type MockServer } from '../../mock/node/index';
 import { createProxyServer, type ProxyServer } from '../../proxy/proxy-server';
@@ -155,6 +157,59 @@ it('refuses a missing or invalid required header parameter with 400 in the mock 
   expect(proxy.judge.request({ method: 'GET', url: '/reports', headers: ok }).problems).toEqual([]);
   expect((await fetch(`${mockBase}/reports`, { headers: ok })).status).toBe(200);
   expect((await fetch(`${proxyBase}/reports`, { headers: ok })).status).toBe(200);
+});
+
+it('gives the runner the same verdict on a required header: its negative cases expect the mock’s status', async () => {
+  const op = spec.byId.get('listReports');
+  if (!op) throw new Error('listReports is missing');
+  const cases = parameterCases(op, seededRandom(3));
+  const labels = cases.map((c) => c.label);
+  expect(labels).toContain('header X-Tenant missing (required)');
+  expect(labels.filter((l) => l.startsWith('header X-Tenant: ')).length).toBeGreaterThan(1);
+  for (const c of cases) {
+    const direct = await fetch(`${mockBase}/reports`, { headers: c.headers });
+    // Node hands the proxy its headers by lower-cased name.
+    const headers = Object.fromEntries(Object.entries(c.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const judged = proxy.judge.request({ method: 'GET', url: '/reports', headers });
+    if (c.expect === 'reject') {
+      // The status the runner expects is the mock's answer and the judge's finding.
+      expect([c.label, direct.status]).toEqual([c.label, c.status]);
+      expect(judged.problems.map((p) => [p.rule, p.status])).toEqual([['request.parameters', c.status]]);
+    } else {
+      expect([c.label, direct.status]).toEqual([c.label, 200]);
+      expect(judged.problems).toEqual([]);
+    }
+  }
+  // Sent by the runner's check itself, every case gets the answer it expects.
+  const model = inferResources(spec);
+  if (!model.ok) throw new Error(model.error);
+  const client = createClient({
+    target: mockBase,
+    key: 'unused',
+    spec,
+    model: model.model,
+    timeoutMs: 2000,
+    maxWaitMs: 0,
+    reserve: 0,
+  });
+  const check = parametersCheck(op, {
+    maxExamples: 10,
+    deadline: Date.now() + 30_000,
+    failuresDir: null,
+    target: mockBase,
+    seed: 3,
+  });
+  const findings = await check.run({
+    spec,
+    client,
+    runPrefix: 'one-router',
+    random: seededRandom(3),
+    hasQuotaKey: false,
+    model: model.model,
+    readOnly: false,
+    probe: { reason: 'none' },
+  });
+  expect(findings.map((f) => [f.outcome, f.problem])).toEqual([['pass', undefined]]);
 });
 
 it('answers a method the path does not document 405 in the mock and the judge alike', async () => {
