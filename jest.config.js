@@ -37,6 +37,7 @@ const FETCH_SUITES = [
   'resources',
   'schema-views',
   'wrapped-bodies',
+  'prefer',
 ];
 
 module.exports = {

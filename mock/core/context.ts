@@ -69,6 +69,10 @@ export interface Ctx {
   input?: unknown;
   /** Status asked for with `Prefer: code=NNN`. */
   preferStatus?: number;
+  /** `Prefer: example=NAME`: that named example of the chosen status (checked to exist by validate). */
+  preferExample?: string;
+  /** `Prefer: dynamic=true`: values generated from the schema instead of the example. */
+  preferDynamic?: boolean;
 }
 
 /** Where a streamed reply writes (the inspector's server-sent events); a node ServerResponse fits. */
