@@ -38,6 +38,7 @@ const FETCH_SUITES = [
   'schema-views',
   'wrapped-bodies',
   'prefer',
+  'chaos',
 ];
 
 module.exports = {

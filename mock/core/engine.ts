@@ -12,6 +12,7 @@ import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
+import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
 import { runPipeline, STAGES, type PipelineResult } from './pipeline';
@@ -39,6 +40,27 @@ export interface EngineOptions {
   config?: Partial<MockConfig>;
   /** Accept keys shorter than 16 characters (demo keys, tests). */
   allowShortKeys?: boolean;
+  /** Waits `ms`: how the adapters hold a delayed answer back (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The default sleeper: a timer, which holds no worker while it waits. */
+export const timerSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Why the latency and fault settings cannot be used, or undefined. */
+function chaosProblem(config: MockConfig, spec: CompiledSpec): string | undefined {
+  const latency = config.latency === null ? undefined : parseLatency(config.latency);
+  if (latency && 'problem' in latency) return latency.problem;
+  const rate = faultRateProblem(config.faults);
+  if (rate) return rate;
+  for (const [id, own] of Object.entries(config.operationChaos)) {
+    if (!spec.byId.has(id)) return `operations.${id}: the document has no operation ${id}`;
+    const l = own.latency === undefined ? undefined : parseLatency(own.latency);
+    if (l && 'problem' in l) return `operations.${id}: ${l.problem}`;
+    const r = own.faults === undefined ? undefined : faultRateProblem(own.faults);
+    if (r) return `operations.${id}: ${r}`;
+  }
+  return undefined;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -62,6 +84,8 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     ? options.document
     : compileSpec('document', options.document, false);
   if (config.basePath !== null) spec.basePath = config.basePath.replace(/\/+$/, '');
+  const chaos = chaosProblem(config, spec);
+  if (chaos) throw new Error(`settings: ${chaos}`);
   const inferred = inferResources(spec);
   if (!inferred.ok) throw new Error(`resources: ${inferred.error}`);
   const model = inferred.model;
@@ -96,6 +120,8 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     bodies,
     errors: createErrorShaper(spec),
     listCache: new Map(),
+    random: seededRandom(config.randomSeed),
+    sleep: options.sleep ?? timerSleep,
   };
 }
 
@@ -109,6 +135,12 @@ export interface EngineResult {
   caller: string;
   /** A stage threw (a bug): the adapter logs it; the response is already a 500 error. */
   error?: unknown;
+  /** Hold the answer back this long first (an injected delay). */
+  delayMs?: number;
+  /** An injected fault: reset the connection instead of answering. */
+  reset?: boolean;
+  /** What was injected (`delay 200ms, fault 503`), for the log and the inspector. */
+  injected?: string;
 }
 
 /**
@@ -133,5 +165,8 @@ function engineResult(ran: PipelineResult, deps: Deps): EngineResult {
     aborted: reply.status === 499,
     caller: ctx.identity?.label ?? 'unknown',
     error,
+    delayMs: ctx.delayMs,
+    reset: reply.reset,
+    injected: ctx.injected?.join(', '),
   };
 }

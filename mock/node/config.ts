@@ -17,6 +17,7 @@ import {
   type ValidationPolicy,
 } from '../core/settings';
 import { readSettingsFile } from './settings-file';
+import { faultRateProblem, parseLatency } from '../core/chaos';
 
 export { HELP } from './help';
 
@@ -82,6 +83,9 @@ const OPTIONS = {
   'allow-short-keys': { type: 'boolean' },
   'drain-ms': { type: 'string' },
   'rate-limit': { type: 'string' },
+  latency: { type: 'string' },
+  faults: { type: 'string' },
+  'random-seed': { type: 'string' },
 } as const;
 
 /** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
@@ -136,6 +140,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
       maxDescription: optionalInt('max-description-length', values['max-description-length']),
       sunset: values.sunset,
       successorLink: values['successor-link'],
+      latency: values.latency,
+      faults: faultsOf(values.faults, errors),
     }).filter(([, v]) => v !== undefined),
   );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
@@ -181,7 +187,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     allowShortKeys: values['allow-short-keys'] ?? false,
     settingsFile: settingsArg === undefined || settingsArg === 'none' ? null : path.resolve(settingsArg),
     settingsFlags: flags,
+    randomSeed: int('random-seed', values['random-seed'], DEFAULTS.randomSeed, 0, 2 ** 32 - 1),
   };
+  if (config.latency !== null) {
+    const latency = parseLatency(config.latency);
+    if ('problem' in latency) errors.push(`--${latency.problem}`);
+  }
   const trust = parseTrustList(config.trustProxy);
   if (!trust.ok) errors.push(trust.error);
   // Never echoed: a mistyped token is still a secret.
@@ -203,6 +214,16 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     errors.push(`--rate-limit must be on or off, got "${rateLimit}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
   return { ok: true, config: Object.freeze(config), drainMs, rateLimit: rateLimit === 'on' };
+}
+
+/** `--faults RATE`: a share from 0 to 1 (or a percentage, `5%`); a bad value adds an error. */
+function faultsOf(raw: string | undefined, errors: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const pct = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(raw);
+  const rate = pct ? Number(pct[1]) / 100 : /^\s*\d*\.?\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  const problem = faultRateProblem(rate);
+  if (problem) errors.push(`--faults must be a share from 0 to 1 (or a percentage), got "${raw}"`);
+  return problem ? undefined : rate;
 }
 
 /** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */

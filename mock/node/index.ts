@@ -50,6 +50,7 @@ const SERVER_OPTION_RULES = {
   watchIntervalMs: rule.number,
   inspectorStreams: rule.object,
   rateLimit: rule.boolean,
+  sleep: rule.function,
 } satisfies Record<string, OptionRule>;
 
 export interface MockServerOptions extends Partial<MockConfig> {
@@ -67,6 +68,8 @@ export interface MockServerOptions extends Partial<MockConfig> {
   inspectorStreams?: Partial<StreamLimits>;
   /** `--rate-limit off` (false): nothing is counted, limited or banned; the headers still describe the plan. */
   rateLimit?: boolean;
+  /** Waits `ms`: how an injected delay holds an answer back (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -132,6 +135,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     watchIntervalMs,
     inspectorStreams,
     rateLimit = true,
+    sleep,
     ...overrides
   } = options;
   const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
@@ -163,6 +167,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     records: stores.records,
     limiter: rateLimit ? stores.limiter : unlimited(stores.limiter),
     engine: createExampleEngine(config.exampleEngine, config.specPath),
+    sleep,
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
   await stores.seedIfNew(seedData, base.model.resources);

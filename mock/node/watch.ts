@@ -70,6 +70,7 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
       allowShortKeys: true,
       records: current.records,
       limiter: current.limiter,
+      sleep: current.sleep,
       engine: specChanged
         ? createExampleEngine(current.config.exampleEngine, sources.specPath)
         : current.engine,

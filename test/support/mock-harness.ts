@@ -58,7 +58,7 @@ export function createTestMock(options: MockServerOptions): Promise<MockServer> 
 
 /** The fetch adapter over the same document, keys and seed, looking like a MockServer to the suites. */
 async function fetchMock(options: MockServerOptions): Promise<MockServer> {
-  const { keys, seed, clock, records, limiter, log, ...rest } = options;
+  const { keys, seed, clock, records, limiter, log, sleep, ...rest } = options;
   const { watchIntervalMs, ...config } = rest;
   void watchIntervalMs; // no files to watch in the fetch adapter
   const specPath = config.specPath ?? DEFAULT_SPEC_PATH;
@@ -73,6 +73,7 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     records,
     limiter,
     log,
+    sleep,
     config,
   });
   const server = serveFetch(handler);

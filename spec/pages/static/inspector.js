@@ -99,9 +99,11 @@
       cell(tr, new Date(r.t).toLocaleTimeString());
       cell(tr, r.method);
       cell(tr, r.path);
-      cell(tr, String(r.status), { class: `status s${String(r.status)[0]}` });
+      cell(tr, r.status === 0 ? 'reset' : String(r.status), { class: `status s${String(r.status)[0]}` });
       cell(tr, `${r.ms} ms`);
       cell(tr, r.caller, { 'data-plan': r.plan });
+      // Latency and faults the mock injected (--latency, --faults, Prefer: delay): flagged, not the API's own.
+      cell(tr, r.injected ? `injected: ${r.injected}` : '', r.injected ? { class: 'injected' } : {});
     });
     const refused = data.refused || [];
     fill($('refused'), refused, (tr, r) => {
