@@ -39,6 +39,7 @@ const FETCH_SUITES = [
   'wrapped-bodies',
   'prefer',
   'chaos',
+  'callbacks',
 ];
 
 module.exports = {

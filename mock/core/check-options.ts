@@ -29,4 +29,5 @@ export const ENGINE_OPTION_RULES: Record<string, OptionRule> = {
   config: rule.object,
   allowShortKeys: rule.boolean,
   sleep: rule.function,
+  outbox: rule.function,
 };

@@ -2,6 +2,7 @@
 import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import type { BodyCheck, BodyRead } from './body-check';
+import type { CallbackSend } from './callbacks';
 import type { CredentialReader } from './credentials';
 import type { ErrorFields, ErrorShaper } from '../../spec/error-shape';
 import type { ExampleEngine } from './engines/types';
@@ -134,6 +135,8 @@ export interface Deps {
   random: () => number;
   /** Waits `ms` (the adapters hold a delayed answer back with it; tests inject their own). */
   sleep: (ms: number) => Promise<void>;
+  /** Takes the callbacks decided after an accepted request (mock/node sends them); none: callbacks are not sent. */
+  outbox?: (sends: CallbackSend[]) => void;
 }
 
 export type Stage<D extends Deps = Deps> = (ctx: Ctx, deps: D) => Promise<StageOutcome> | StageOutcome;

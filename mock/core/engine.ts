@@ -7,11 +7,13 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { inferResources } from '../../spec/resources';
 import { compileBodyChecks } from './body-check';
-import type { Clock, Deps, MockRequest, Reply, Stage } from './context';
+import type { Clock, Ctx, Deps, MockRequest, Reply, Stage } from './context';
 import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
+import { callbacksOf, decideCallbacks, type CallbackSend } from './callbacks';
+import { parseQuery } from './stages/identify';
 import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
@@ -42,6 +44,8 @@ export interface EngineOptions {
   allowShortKeys?: boolean;
   /** Waits `ms`: how the adapters hold a delayed answer back (default: a timer). */
   sleep?: (ms: number) => Promise<void>;
+  /** Takes the callbacks decided after each accepted request, to send them (none: callbacks are not sent). */
+  outbox?: (sends: CallbackSend[]) => void;
 }
 
 /** The default sleeper: a timer, which holds no worker while it waits. */
@@ -122,6 +126,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     listCache: new Map(),
     random: seededRandom(config.randomSeed),
     sleep: options.sleep ?? timerSleep,
+    outbox: options.outbox,
   };
 }
 
@@ -157,10 +162,42 @@ export function handleRequest<D extends Deps>(
   return ran instanceof Promise ? ran.then((r) => engineResult(r, deps)) : engineResult(ran, deps);
 }
 
+/** The answer's body as a value (callbacks read `$response.body`). */
+function bodyValue(reply: Reply): unknown {
+  if (reply.body !== undefined || !reply.raw) return reply.body;
+  try {
+    return JSON.parse(new TextDecoder().decode(reply.raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/** After an accepted request (a 2xx the document's operation answered): its callbacks go to the outbox. */
+function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: Deps): void {
+  const operation = ctx.operation;
+  if (!deps.outbox || !operation || reply.status < 200 || reply.status > 299 || reply.reset) return;
+  if (!callbacksOf(deps.spec.document, operation)) return;
+  const query = ctx.req.query;
+  const sends = decideCallbacks(deps.spec.document, operation, {
+    method: ctx.req.method,
+    url: query ? `${ctx.req.path}?${query}` : ctx.req.path,
+    headers: ctx.req.headers,
+    query: ctx.query ?? parseQuery(query),
+    params: ctx.params ?? {},
+    requestBody: ctx.input,
+    status: reply.status,
+    responseBody: bodyValue(reply),
+    responseHeaders: response.headers,
+  });
+  if (sends.length) deps.outbox(sends);
+}
+
 function engineResult(ran: PipelineResult, deps: Deps): EngineResult {
   const { reply, ctx, error } = ran;
+  const response = toHttpResponse(reply, ctx, deps);
+  queueCallbacks(ctx, reply, response, deps);
   return {
-    response: toHttpResponse(reply, ctx, deps),
+    response,
     stream: reply.stream,
     aborted: reply.status === 499,
     caller: ctx.identity?.label ?? 'unknown',

@@ -83,6 +83,10 @@ export interface MockConfig {
   randomSeed: number;
   /** Latency and faults per operationId, over the two above (the settings file's `operations`). */
   operationChaos: Record<string, OperationChaos>;
+  /** Hosts callbacks may be sent to (`loopback`, names, addresses): never any host a request names. */
+  callbackHosts: string[];
+  /** How long one callback attempt waits for its answer. */
+  callbackTimeoutMs: number;
 }
 
 /** Command-line values that win over a settings file. */
@@ -222,4 +226,6 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   faults: 0,
   randomSeed: 1,
   operationChaos: {},
+  callbackHosts: ['loopback'],
+  callbackTimeoutMs: 5000,
 });

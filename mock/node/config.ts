@@ -18,6 +18,7 @@ import {
 } from '../core/settings';
 import { readSettingsFile } from './settings-file';
 import { faultRateProblem, parseLatency } from '../core/chaos';
+import { callbackHostsProblem } from './callbacks';
 
 export { HELP } from './help';
 
@@ -86,6 +87,8 @@ const OPTIONS = {
   latency: { type: 'string' },
   faults: { type: 'string' },
   'random-seed': { type: 'string' },
+  'callback-hosts': { type: 'string' },
+  'callback-timeout-ms': { type: 'string' },
 } as const;
 
 /** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
@@ -188,7 +191,20 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     settingsFile: settingsArg === undefined || settingsArg === 'none' ? null : path.resolve(settingsArg),
     settingsFlags: flags,
     randomSeed: int('random-seed', values['random-seed'], DEFAULTS.randomSeed, 0, 2 ** 32 - 1),
+    callbackHosts: (values['callback-hosts'] ?? DEFAULTS.callbackHosts.join(','))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    callbackTimeoutMs: int(
+      'callback-timeout-ms',
+      values['callback-timeout-ms'],
+      DEFAULTS.callbackTimeoutMs,
+      1,
+      60_000,
+    ),
   };
+  const hostsProblem = callbackHostsProblem(config.callbackHosts);
+  if (hostsProblem) errors.push(hostsProblem);
   if (config.latency !== null) {
     const latency = parseLatency(config.latency);
     if ('problem' in latency) errors.push(`--${latency.problem}`);

@@ -58,6 +58,9 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
                                documented 5xx or 429, or a reset connection (default 0)
   --random-seed N              seed of the latency and fault draws: the same seed and requests, the same
                                answers (default 1)
+  --callback-hosts LIST        hosts the document's callbacks may be sent to: loopback, host names, IP addresses,
+                               each optionally with :PORT, comma-separated; no wildcard (default loopback)
+  --callback-timeout-ms N      how long one callback attempt waits for its answer; one retry (default 5000)
   --version, -V                the package version
   --help, -h                   this text
 

@@ -28,6 +28,7 @@ import { createExampleEngine } from './engines';
 import { loadKeysFile } from './keys-file';
 import { loadSeedFile } from './seed';
 import { createStores } from './stores';
+import { createCallbackSender } from './callbacks';
 import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from '../../spec/pages/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
@@ -156,6 +157,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     records && limiter
       ? { records, limiter, seedIfNew: records.reset.bind(records), close: async () => undefined }
       : await createStores(config, logger);
+  const callbacks = createCallbackSender(
+    { hosts: config.callbackHosts, timeoutMs: config.callbackTimeoutMs },
+    logger,
+  );
   const base = await buildDeps({
     document: spec,
     keys: keysFile,
@@ -168,6 +173,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     limiter: rateLimit ? stores.limiter : unlimited(stores.limiter),
     engine: createExampleEngine(config.exampleEngine, config.specPath),
     sleep,
+    outbox: callbacks.outbox,
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
   await stores.seedIfNew(seedData, base.model.resources);
@@ -176,6 +182,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const deps: NodeDeps = {
     ...base,
     allowShortKeys,
+    callbacks,
     ui: {
       documents: await loadSpecDocuments(config.specPath, spec.basePath),
       recent,
@@ -251,6 +258,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       const drained = await Promise.race([closed.then(() => true as const), limit]);
       clearInterval(idle);
       clearTimeout(timer);
+      callbacks.close();
       if (!drained) {
         server.closeAllConnections();
         await closed;
@@ -260,6 +268,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     close: async () => {
       stopWatching();
+      callbacks.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

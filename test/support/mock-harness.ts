@@ -7,6 +7,7 @@ import { createFetchHandler } from '../../mock/adapters/fetch';
 import type { SeedData } from '../../mock/core/stores/types';
 import { DEFAULT_SEED_FILE } from '../../mock/node/config';
 import { loadSeedFile } from '../../mock/node/seed';
+import { createCallbackSender } from '../../mock/node/callbacks';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 import { listen, serveFetch } from './fetch-bridge';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index';
@@ -65,6 +66,11 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
   const spec = await loadSpecOrThrow(specPath);
   const seedData =
     seed ?? (await loadSeed(config.seedFile === undefined ? DEFAULT_SEED_FILE : config.seedFile, spec));
+  // The fetch entry sends no callbacks itself: the test gives it the Node layer's sender as its outbox.
+  const callbacks = createCallbackSender({
+    hosts: config.callbackHosts ?? ['loopback'],
+    timeoutMs: config.callbackTimeoutMs,
+  });
   const handler = await createFetchHandler({
     document: spec,
     keys,
@@ -74,10 +80,11 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     limiter,
     log,
     sleep,
+    outbox: callbacks.outbox,
     config,
   });
   const server = serveFetch(handler);
-  const deps = handler.deps as MockServer['deps'];
+  const deps = { ...handler.deps, allowShortKeys: true, callbacks } as MockServer['deps'];
   return {
     server,
     deps,
@@ -90,7 +97,11 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     reload: async () => ({ ok: false, error: 'the fetch adapter has no files to reload' }),
     inferred: () => [],
     warnings: [],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        callbacks.close();
+        server.close(() => resolve());
+      }),
     drain: () => new Promise<boolean>((resolve) => server.close(() => resolve(true))),
   };
 }

@@ -105,6 +105,16 @@
       // Latency and faults the mock injected (--latency, --faults, Prefer: delay): flagged, not the API's own.
       cell(tr, r.injected ? `injected: ${r.injected}` : '', r.injected ? { class: 'injected' } : {});
     });
+    const callbacks = data.callbacks || [];
+    fill($('callbacks'), callbacks, (tr, c) => {
+      cell(tr, new Date(c.t).toLocaleTimeString());
+      cell(tr, c.name);
+      cell(tr, c.method);
+      cell(tr, c.url || '');
+      cell(tr, c.outcome, { class: `outcome ${c.outcome}` });
+      cell(tr, c.detail);
+    });
+    $('callbacks-box').hidden = callbacks.length === 0;
     const refused = data.refused || [];
     fill($('refused'), refused, (tr, r) => {
       tr.dataset.caller = r.caller;
