@@ -1,10 +1,14 @@
 /**
  * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (always
- * served, never counted), `GET /_mock/state`, `POST /_mock/reset`, `POST /_mock/limits/reset` (every ban and
- * counter forgotten, records kept) (off with --no-admin; who may call them is decided in ./routes.ts; served,
- * they are never counted nor refused by a ban).
+ * served, never counted), `GET /_mock/state`, `POST /_mock/reset`, `GET /_mock/limits` (the callers banned or
+ * limited now, each with its end), `POST /_mock/limits/lift?caller=LABEL` (one caller's ban and counts
+ * forgotten), `POST /_mock/limits/reset` (every ban and counter forgotten, records kept) (off with --no-admin;
+ * who may call them is decided in ./routes.ts; served, they are never counted nor refused by a ban).
  */
-import type { Reply } from '../core/context';
+import { isIP } from 'node:net';
+import type { Ctx, Reply } from '../core/context';
+import { apiError, invalidRequest } from '../core/errors';
+import { addressSubject, parseQuery } from '../core/stages/identify';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
 
@@ -36,11 +40,79 @@ async function state(deps: Deps): Promise<Reply> {
   return { status: 200, body: { ...(await allRecords(deps)), keys: await keyQuotas(deps) } };
 }
 
+/** Most held callers `GET /_mock/limits` and the inspector show (the stores track up to MAX_HELD_TRACKED). */
+export const HELD_SHOWN = 100;
+
+/** A held caller as the admin routes and the inspector show it: by its label, never by its key. */
+export interface HeldView {
+  /** The key's label (`free:4a55ea81`, `pro:ci`) or `anonymous@ADDRESS`: what `lift?caller=` takes. */
+  caller: string;
+  plan: string;
+  state: 'banned' | 'limited';
+  untilMs: number;
+  until: string;
+}
+
+/** Each key's label and plan by its rate-limit subject. */
+function keysBySubject(deps: Deps): Map<string, { label: string; plan: string }> {
+  return new Map(deps.keyring.entries().map((k) => [k.subject, { label: k.label, plan: k.plan }]));
+}
+
+/** The callers the limiter holds back now, labelled; at most HELD_SHOWN. */
+export async function heldCallers(deps: Deps): Promise<{ callers: HeldView[]; truncated: boolean }> {
+  const out = await deps.limiter.held(deps.clock.now(), HELD_SHOWN);
+  const keys = keysBySubject(deps);
+  const callers = out.callers.map((c): HeldView => {
+    const key = keys.get(c.subject);
+    const caller =
+      key?.label ?? (c.subject.startsWith('addr:') ? `anonymous@${c.subject.slice(5)}` : 'a removed key');
+    return {
+      caller,
+      plan: key?.plan ?? (c.subject.startsWith('addr:') ? 'anonymous' : 'unknown'),
+      state: c.state,
+      untilMs: c.untilMs,
+      until: new Date(c.untilMs).toISOString(),
+    };
+  });
+  return { callers, truncated: out.truncated };
+}
+
+/** Pure: the rate-limit subject a caller label names (a key's label, `anonymous@ADDRESS`), or undefined. */
+export function subjectOf(
+  caller: string,
+  keys: readonly { label: string; subject: string }[],
+): string | undefined {
+  const key = keys.find((k) => k.label === caller);
+  if (key) return key.subject;
+  if (!caller.startsWith('anonymous@')) return undefined;
+  const address = caller.slice('anonymous@'.length);
+  // As listed (`127.0.0.1`, `2001:db8:0:0::/64`), or an address as the recent requests show it.
+  if (isIP(address) !== 0) return addressSubject(address);
+  return /^[0-9a-f:]+::\/64$/i.test(address) ? `addr:${address}` : undefined;
+}
+
+async function liftOne(deps: Deps, ctx: Ctx): Promise<Reply> {
+  const callers = parseQuery(ctx.req.query).caller ?? [];
+  const caller = callers[0];
+  if (callers.length !== 1 || !caller)
+    return invalidRequest(
+      'name one caller: POST /_mock/limits/lift?caller=LABEL (a label GET /_mock/limits lists)',
+    );
+  const subject = subjectOf(caller, deps.keyring.entries());
+  const shown = caller.length > 200 ? `${caller.slice(0, 200)}…` : caller;
+  if (!subject || !(await deps.limiter.lift(subject, deps.clock.now())))
+    return apiError(
+      'not_found',
+      `no caller ${JSON.stringify(shown)} is banned or limited now (GET /_mock/limits lists them)`,
+    );
+  return { status: 200, body: { status: 'lifted', caller } };
+}
+
 export interface AdminRoute {
   method: 'GET' | 'POST';
   /** `open`: anyone (health); `read`: shows state; `write`: changes state. */
   access: 'open' | 'read' | 'write';
-  run: (deps: Deps) => Promise<Reply>;
+  run: (deps: Deps, ctx: Ctx) => Promise<Reply>;
 }
 
 export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, AdminRoute>([
@@ -58,6 +130,16 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
       run: async (deps) => ({ status: 200, body: { callbacks: deps.callbacks?.list() ?? [] } }),
     },
   ],
+  [
+    '/_mock/limits',
+    {
+      method: 'GET',
+      access: 'read',
+      run: async (deps) => ({ status: 200, body: { ...(await heldCallers(deps)), max: HELD_SHOWN } }),
+    },
+  ],
+  // Lifts one caller's ban, refusals and window counts (the others keep theirs); records stay.
+  ['/_mock/limits/lift', { method: 'POST', access: 'write', run: liftOne }],
   [
     '/_mock/limits/reset',
     {

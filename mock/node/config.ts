@@ -19,6 +19,7 @@ import {
 import { readSettingsFile } from './settings-file';
 import { faultRateProblem, parseLatency } from '../core/chaos';
 import { callbackHostsProblem } from './callbacks';
+import { STORE_NAMES } from './stores/index';
 
 export { HELP } from './help';
 
@@ -58,6 +59,7 @@ const OPTIONS = {
   settings: { type: 'string' },
   keys: { type: 'string' },
   seed: { type: 'string' },
+  'seed-har': { type: 'string', multiple: true },
   'no-seed': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   store: { type: 'string' },
@@ -101,11 +103,28 @@ export type ConfigResult =
   | { ok: 'help' }
   | { ok: 'version' };
 
+/** `--flag a b c` as `--flag a --flag b --flag c`: a flag that takes every following argument up to the next flag. */
+function manyValues(argv: readonly string[], flag: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    out.push(argv[i] ?? '');
+    if (argv[i] !== flag) continue;
+    if (argv[i + 1] !== undefined) out.push(argv[++i] ?? '');
+    while (argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('-')) out.push(flag, argv[++i] ?? '');
+  }
+  return out;
+}
+
 /** Parse argv and env into a frozen config, or an error naming the bad option. */
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ConfigResult {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    values = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+    values = parseArgs({
+      args: manyValues(argv, '--seed-har'),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }
@@ -126,7 +145,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     return n;
   };
   const store = values.store ?? DEFAULTS.store;
-  if (store !== 'memory' && store !== 'redis') errors.push(`--store must be memory or redis, got "${store}"`);
+  if (!STORE_NAMES.includes(store))
+    errors.push(`--store must be ${STORE_NAMES.join(' or ')}, got "${store}"`);
   const exampleEngine = values['example-engine'] ?? DEFAULTS.exampleEngine;
   if (exampleEngine !== 'spec' && exampleEngine !== 'prism') {
     errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
@@ -158,8 +178,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     specPath,
     keysFile: path.resolve(values.keys ?? env.MOCK_KEYS_FILE ?? DEFAULTS.keysFile),
     seedFile: seedArg === 'none' ? null : seedArg ? path.resolve(seedArg) : (defaultSeed ?? null),
+    ...(values['seed-har'] ? { seedHarFiles: values['seed-har'].map((f) => path.resolve(f)) } : {}),
     quiet: values.quiet ?? false,
-    store: store === 'redis' ? 'redis' : 'memory',
+    store,
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? DEFAULTS.redisUrl,
     corsOrigins:
       cors === 'none'

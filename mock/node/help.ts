@@ -19,11 +19,13 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --settings FILE | none       the document's settings, JSON or YAML: body bounds by schema and property,
-                               allowUnknownFields, sunset, successorLink, plans (default spec/openapi.settings.json;
+                               allowUnknownFields, readOnlyProperties, sunset, successorLink, plans (default spec/openapi.settings.json;
                                env MOCK_SETTINGS_FILE; none = no bounds, the shipped plans)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json with the default --spec, none
                                with another; --seed none = empty)
+  --seed-har FILE...           seed records from recorded answers (HAR: lists, reads, creates; ids kept), only
+                               those the document's response view accepts; the rest listed at start with why
   --quiet, -q                  no request log lines
   --store memory|redis         where records and counters live (default memory)
   --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)

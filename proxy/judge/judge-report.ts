@@ -90,6 +90,8 @@ export function buildJudgeReport(
     now: number;
     observedOps: ReadonlySet<string>;
     pairs: readonly Exchange[];
+    /** Exchanges per `operationId status` (pairs keeps one exchange of each). */
+    counts?: ReadonlyMap<string, number>;
     kept: readonly KeptProblem[];
   },
 ): Report {
@@ -122,6 +124,6 @@ export function buildJudgeReport(
     durationMs: input.now - input.startedAt,
     summary: { pass: rules.length - fail, fail, skip: 0 },
     rules,
-    coverage: computeCoverage(spec, input.pairs),
+    coverage: computeCoverage(spec, input.pairs, input.counts),
   };
 }

@@ -58,6 +58,8 @@ export function createJudge(
   const recent: Exchange[] = [];
   const observedOps = new Set<string>();
   const pairs = new Map<string, Exchange>();
+  /** Exchanges per (operation, status): the coverage file's counts (bounded by the document's pairs and 1xx-5xx). */
+  const counts = new Map<string, number>();
   const state = createStateTracker(spec, maxTracked);
   let exchanges = 0;
   let dropped = 0;
@@ -100,6 +102,7 @@ export function createJudge(
     if (!id) return;
     observedOps.add(id);
     const key = `${id} ${ex.response?.status ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     if (!pairs.has(key))
       pairs.set(key, {
         request: ex.request,
@@ -110,7 +113,7 @@ export function createJudge(
   };
   return {
     request(req) {
-      const route = routeRequest(spec, req.method, req.url.split('?')[0] ?? '/');
+      const route = routeRequest(spec, req.method, req.url);
       return { route, problems: judgeRequest(spec, req, route) };
     },
     response(req, route, requestProblems, res) {
@@ -134,6 +137,7 @@ export function createJudge(
         now: now(),
         observedOps,
         pairs: [...pairs.values()],
+        counts,
         kept: kept.map((k) => k.kept),
       }),
     recent: () => [...recent],
