@@ -149,23 +149,40 @@ export function createApp<D extends Deps>(
           error: result.error instanceof Error ? result.error.stack : String(result.error),
         });
       }
+      if (result.reset) {
+        // An injected fault: the connection is reset (RST where the runtime can), no answer at all.
+        const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
+        if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+        else socket.destroy();
+        logRequest(0, result);
+        return;
+      }
       const out = result.response;
       if (closing) res.shouldKeepAlive = false;
       res.writeHead(out.status, closing ? { ...out.headers, Connection: 'close' } : out.headers);
       if (result.stream) result.stream(res);
       else res.end(req.method === 'HEAD' ? undefined : out.body);
+      logRequest(out.status, result);
+    };
+    const logRequest = (status: number, result: EngineResult): void => {
       deps.log.request({
         method: mockReq.method,
         path: mockReq.path,
-        status: out.status,
+        status,
         ms: Math.round((performance.now() - started) * 100) / 100,
         caller: result.caller,
+        ...(result.injected ? { injected: result.injected } : {}),
       });
+    };
+    // An injected delay: the answer waits on the engine's sleeper (a timer: no worker is held).
+    const deliver = (result: EngineResult): void => {
+      if (result.delayMs) void deps.sleep(result.delayMs).then(() => send(result));
+      else send(result);
     };
     // Stores in memory: the answer is there at once and goes out in this same turn, no promise in between.
     const result = handleRequest(mockReq, source, stages);
-    if (result instanceof Promise) void result.then(send);
-    else send(result);
+    if (result instanceof Promise) void result.then(deliver);
+    else deliver(result);
   };
 }
 

@@ -122,6 +122,15 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
   ],
   ['/_mock/state', { method: 'GET', access: 'read', run: state }],
   [
+    '/_mock/callbacks',
+    {
+      method: 'GET',
+      access: 'read',
+      // Every callback sent (or refused, dropped) and its answer, newest first (issue 33).
+      run: async (deps) => ({ status: 200, body: { callbacks: deps.callbacks?.list() ?? [] } }),
+    },
+  ],
+  [
     '/_mock/limits',
     {
       method: 'GET',
