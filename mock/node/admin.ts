@@ -1,9 +1,12 @@
 /**
- * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (always
- * served, never counted), `GET /_mock/state`, `POST /_mock/reset` (off with --no-admin; who may call them is
- * decided in ./routes.ts).
+ * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (liveness:
+ * the process answers) and `GET /_mock/ready` (readiness: it can serve, its store answers), both always served
+ * and never counted; `GET /_mock/state`, `POST /_mock/reset` (off with --no-admin; who may call them is decided
+ * in ./routes.ts).
  */
 import type { Reply } from '../core/context';
+import { serviceUnavailable } from '../core/errors';
+import { StoreUnavailableError } from '../core/stores/types';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
 
@@ -25,9 +28,24 @@ async function state(deps: Deps): Promise<Reply> {
   return { status: 200, body: { ...(await allRecords(deps)), keys: await keyQuotas(deps) } };
 }
 
+/**
+ * Readiness: one read of the store (a round trip to Redis, at most its command timeout; at once while it is
+ * known to be down). 503 in the Error shape with Retry-After while it is unreachable, so a balancer or an
+ * orchestrator routes around this process; liveness (/_mock/health) stays 200, as the process itself is fine.
+ */
+async function ready(deps: Deps): Promise<Reply> {
+  try {
+    await deps.records.version(deps.model.resources[0]?.name ?? '_ready');
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+    return serviceUnavailable(2);
+  }
+  return { status: 200, body: { status: 'ready' } };
+}
+
 export interface AdminRoute {
   method: 'GET' | 'POST';
-  /** `open`: anyone (health); `read`: shows state; `write`: changes state. */
+  /** `open`: anyone (health, ready); `read`: shows state; `write`: changes state. */
   access: 'open' | 'read' | 'write';
   run: (deps: Deps) => Promise<Reply>;
 }
@@ -37,6 +55,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
     '/_mock/health',
     { method: 'GET', access: 'open', run: async () => ({ status: 200, body: { status: 'ok' } }) },
   ],
+  ['/_mock/ready', { method: 'GET', access: 'open', run: ready }],
   ['/_mock/state', { method: 'GET', access: 'read', run: state }],
   [
     '/_mock/reset',
