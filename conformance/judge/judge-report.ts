@@ -30,6 +30,10 @@ export const JUDGE_RULES = [
   'state.created-listed',
   'state.deleted-gone',
   'state.update-reflected',
+  'upstream.reachable',
+  'upstream.timeout',
+  'upstream.complete',
+  'upstream.body-size',
 ] as const;
 
 /** Longest body kept in a stored exchange (evidence is an excerpt; memory stays bounded). */

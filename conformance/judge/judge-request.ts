@@ -48,15 +48,36 @@ export function routeRequest(spec: CompiledSpec, method: string, pathname: strin
     pathKnown = true;
     if (op.method !== method.toLowerCase()) continue;
     const pathParams: Record<string, string> = {};
-    op.pathParams.forEach((name, i) => (pathParams[name] = decodeURIComponent(m[i + 1] ?? '')));
+    op.pathParams.forEach((name, i) => (pathParams[name] = decodeSegment(m[i + 1] ?? '')));
     return { op, pathParams, pathKnown };
   }
   return { pathParams: {}, pathKnown };
 }
 
-/** Every request-side problem of one request, in the order a server refuses them (404/405, 401, 415, 400). */
+/** A percent-encoded segment decoded; a malformed one (`%zz`, a lone `%E2`) kept as written. */
+const decodeSegment = (raw: string): string => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
+/** Pure: whether the path's percent-encoding is malformed (what a server answers 400 to; the proxy forwards it). */
+export function malformedPath(url: string): boolean {
+  try {
+    decodeURIComponent(pathOf(url));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Every request-side problem of one request, in the order a server refuses them (400, 404/405, 401, 415, 400). */
 export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Route): Problem[] {
   const { op } = route;
+  if (malformedPath(req.url))
+    return [bad('request.path', `the path ${pathOf(req.url).slice(0, 200)} has malformed percent-encoding`)];
   if (!op) {
     return route.pathKnown
       ? [

@@ -8,6 +8,9 @@ import { judgeResponse, toExchange, type ObservedResponse } from './judge-respon
 import { createStateTracker } from './judge-state';
 
 /** One violation as `GET /_mock/violations` lists it. */
+/** The rules of an upstream that failed to answer whole (issue 31: they are findings, never a silent pass). */
+export type UpstreamRule = 'upstream.reachable' | 'upstream.timeout' | 'upstream.complete' | 'upstream.body-size';
+
 export interface Violation {
   side: 'request' | 'response';
   rule: string;
@@ -27,6 +30,17 @@ export interface Judge {
   response(req: ObservedRequest, route: Route, requestProblems: Problem[], res: ObservedResponse): Problem[];
   /** Records request-side problems of a request the proxy answered itself (enforce mode). */
   refused(req: ObservedRequest, route: Route, problems: Problem[]): void;
+  /**
+   * Records an upstream failure (unreachable, timed out, cut mid-body, a body too large to judge) as a
+   * response-side finding; `counted`: the exchange was recorded already (its head was judged).
+   */
+  upstream(
+    req: ObservedRequest,
+    route: Route,
+    requestProblems: Problem[],
+    failure: { rule: UpstreamRule; message: string; status: number },
+    counted: boolean,
+  ): void;
   snapshot(): { exchanges: number; dropped: number; violations: Violation[] };
   /** The runner's Report of everything judged so far (one test case per operation and rule). */
   report(target: string): Report;
@@ -125,6 +139,13 @@ export function createJudge(
       exchanges++;
       const ex = toExchange(req, { status: problems[0]?.status ?? 400, headers: {} }, route, now());
       record(req, route, problems[0]?.status, problems, ex);
+    },
+    upstream(req, route, requestProblems, failure, counted) {
+      const problem: Problem = { side: 'response', rule: failure.rule, message: failure.message };
+      const ex = toExchange(req, { status: failure.status, headers: {} }, route, now());
+      if (counted) return record(req, route, failure.status, [problem], ex);
+      exchanges++;
+      record(req, route, failure.status, [...requestProblems, problem], ex);
     },
     snapshot: () => ({ exchanges, dropped, violations: kept.map(({ kept: _k, ...v }) => v) }),
     report: (target) =>

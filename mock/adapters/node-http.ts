@@ -60,7 +60,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
 /** Responses still being produced on each connection: an error about a later request waits for them. */
 const inFlight = new WeakMap<object, { count: number; idle: Array<() => void> }>();
 
-function begin(socket: object): () => void {
+/** Count a response in progress on `socket`; the function returned marks it done (the proxy uses it too). */
+export function begin(socket: object): () => void {
   let entry = inFlight.get(socket);
   if (!entry) inFlight.set(socket, (entry = { count: 0, idle: [] }));
   entry.count++;
@@ -73,7 +74,8 @@ function begin(socket: object): () => void {
   };
 }
 
-function whenIdle(socket: object, run: () => void): void {
+/** Run `run` once no response is in progress on `socket` (at once when none is). */
+export function whenIdle(socket: object, run: () => void): void {
   const entry = inFlight.get(socket);
   if (!entry || entry.count === 0) run();
   else entry.idle.push(run);

@@ -59,10 +59,14 @@ export function readLimited(stream: Readable, limit: number, encoding?: string):
         stream.pause();
         stream.off('data', onData);
         stream.off('end', onEnd);
+        stream.off('close', onClose);
         resolve({ chunks, tooLarge: true, text: '' });
       }
     };
+    // Closed before its end (a client gone, an upstream cut): never a body read whole.
+    const onClose = () => reject(new Error('the stream closed before its end'));
     const onEnd = () => {
+      stream.off('close', onClose);
       const decoded = decodeBody(Buffer.concat(chunks), encoding, limit);
       resolve({
         chunks,
@@ -73,6 +77,7 @@ export function readLimited(stream: Readable, limit: number, encoding?: string):
     };
     stream.on('data', onData);
     stream.once('end', onEnd);
+    stream.once('close', onClose);
     stream.once('error', reject);
   });
 }
