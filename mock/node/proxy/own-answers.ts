@@ -2,7 +2,8 @@
  * Every answer the proxy sends of its own (an enforce-mode refusal, an upstream failure, HTTP that Node refused
  * before it became a request): the document's error answer for that status, in its error shape, with every
  * header the document requires for it (the pet store's `X-RateLimit-*`) and `WWW-Authenticate` on a 401.
- * Required header values are the upstream's own last ones for that caller; before any, the schema's example.
+ * Required header values are the upstream's own last ones for that caller (its credential, else its address,
+ * else anyone's latest); before the upstream sent any, a value the header's schema accepts.
  */
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
@@ -85,10 +86,12 @@ export function createOwnAnswers(spec: LoadedSpec) {
         if (v !== undefined) values[name] = Array.isArray(v) ? v.join(', ') : v;
       }
       if (Object.keys(values).length === 0) return;
-      const key = callerOf(req, address);
-      seen.delete(key);
-      if (seen.size >= MAX_CALLERS) seen.delete(seen.keys().next().value as string);
-      seen.set(key, values);
+      // By credential, by address (for HTTP refused before its headers were read), and the latest of all.
+      for (const key of [callerOf(req, address), `address ${address}`, '*']) {
+        seen.delete(key);
+        if (seen.size >= MAX_CALLERS) seen.delete(seen.keys().next().value as string);
+        seen.set(key, values);
+      }
     },
     /** The proxy's own answer for `status` on `op` (undefined: no operation, as for malformed HTTP). */
     render(
@@ -96,10 +99,13 @@ export function createOwnAnswers(spec: LoadedSpec) {
       status: number,
       code: ErrorCode,
       message: string,
-      caller?: { headers: http.IncomingHttpHeaders; address: string },
+      caller?: { headers?: http.IncomingHttpHeaders; address: string },
     ): OwnAnswer {
       const { contentType, body } = shaper.renderBytes(op, status, { code, message });
-      const last = caller ? seen.get(callerOf(caller.headers, caller.address)) : undefined;
+      const last =
+        (caller?.headers && seen.get(callerOf(caller.headers, caller.address))) ??
+        (caller && seen.get(`address ${caller.address}`)) ??
+        seen.get('*');
       const headers: Record<string, string | number> = {};
       for (const h of headersFor(op, status))
         headers[h.name] = last?.[h.name.toLowerCase()] ?? sampleHeader(h.schema);

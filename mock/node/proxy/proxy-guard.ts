@@ -45,7 +45,9 @@ export function guardServer(server: Server, answers: OwnAnswers): void {
   server.on('clientError', function proxyClientError(err: NodeJS.ErrnoException, socket: Duplex) {
     if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const reply = clientErrorReply(err.code);
-    const own = answers.render(undefined, reply.status, codeFor(reply.status), reply.error.message);
+    const own = answers.render(undefined, reply.status, codeFor(reply.status), reply.error.message, {
+      address: (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? '',
+    });
     // A malformed body of a request being forwarded: its one answer, given by its own handler.
     const inFlight = bodiesInFlight.get(socket);
     if (inFlight) {

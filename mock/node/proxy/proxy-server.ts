@@ -96,7 +96,18 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         if (--active === 0) for (const f of idle.splice(0)) f();
       });
       track(req, res);
-      void handle(req, res).catch((err: unknown) => {
+      // From the first moment: a malformed body (a bad chunk) is this request's one answer, written by the
+      // guard, and the upstream request, if any, goes (forward listens to the signal).
+      const unread = new AbortController();
+      const release = hasBody(req)
+        ? watchBody(req.socket, (answer) => {
+            unread.abort();
+            if (res.headersSent) return void res.destroy();
+            answerOnSocket(req.socket, answer, false);
+          })
+        : () => undefined;
+      res.once('close', release);
+      void handle(req, res, unread.signal, release).catch((err: unknown) => {
         // A bug of the proxy, never the client's fault nor the upstream's: said so, in the error shape.
         process.stderr.write(`proxy: internal error: ${(err as Error).stack ?? String(err)}\n`);
         sendError(res, req, undefined, 500, 'internal_error', 'internal error in the proxy', 0);
@@ -105,14 +116,20 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   );
   guardServer(server, answers);
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  async function handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    failed: AbortSignal,
+    release: () => void,
+  ): Promise<void> {
     const startedAt = Date.now();
     const { path, search } = splitTarget(req.url ?? '/');
     if (req.headers.host === undefined && req.httpVersion !== '1.0') {
       req.resume();
-      return sendError(res, req, undefined, 400, 'bad_request', 'the Host header is missing', 0);
+      return send(res, answers.render(undefined, 400, 'bad_request', 'the Host header is missing'), 0, true);
     }
     const page = await pageFor(req, path);
+    if (failed.aborted) return;
     if (page) {
       res.writeHead(page.status, {
         'content-type': page.type,
@@ -123,21 +140,13 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       return;
     }
     if (path.startsWith('/_mock/')) return void adminRoute(req, res, path);
-    const unread = new AbortController();
-    // A malformed body (a bad chunk) is this request's one answer, written by the guard's rules; the
-    // upstream request, if any, goes (forward listens to the signal).
-    const release = watchBody(req.socket, (answer) => {
-      unread.abort();
-      if (res.headersSent) return void res.destroy();
-      answerOnSocket(req.socket, answer, false);
-    });
     let read: LimitedRead;
     try {
       read = await readLimited(req, options.maxBodyBytes, headerText(req.headers['content-encoding']));
     } catch {
       release();
       // The client went away or its body was malformed (answered by the guard): nothing to forward.
-      if (!unread.signal.aborted) res.destroy();
+      if (!failed.aborted) res.destroy();
       return;
     }
     const unjudged = read.tooLarge || read.unjudged !== undefined;
@@ -149,7 +158,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       bodyTooLarge: unjudged,
     };
     const { route, problems } = judge.request(observed);
-    const flight: Flight = { req, res, observed, route, problems, startedAt, path, failed: unread.signal };
+    const flight: Flight = { req, res, observed, route, problems, startedAt, path, failed };
     if (options.mode === 'enforce' && problems.length > 0) {
       release();
       judge.refused(observed, route, problems);
@@ -357,6 +366,10 @@ function resetClient(res: http.ServerResponse): void {
   if (socket?.resetAndDestroy) socket.resetAndDestroy();
   else res.destroy();
 }
+
+const hasBody = (req: http.IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** Statuses that never carry a body (RFC 9110 §6.4.1). */
 const NO_BODY = new Set([204, 304]);
