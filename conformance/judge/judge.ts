@@ -9,7 +9,8 @@ import { createStateTracker } from './judge-state';
 
 /** One violation as `GET /_mock/violations` lists it. */
 /** The rules of an upstream that failed to answer whole (issue 31: they are findings, never a silent pass). */
-export type UpstreamRule = 'upstream.reachable' | 'upstream.timeout' | 'upstream.complete' | 'upstream.body-size';
+export type UpstreamRule =
+  'upstream.reachable' | 'upstream.timeout' | 'upstream.complete' | 'upstream.body-size';
 
 export interface Violation {
   side: 'request' | 'response';
