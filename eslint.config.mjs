@@ -1,6 +1,17 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The house: `mock/`, `conformance/` and `proxy/` side by side on `spec/`, none importing another, `spec/` none
+ * of them (docs/contributing.md). Only the bins (bin/commands.js) know all three.
+ */
+const WINGS = ['mock', 'conformance', 'proxy'];
+const fenceOf = (folder) => ({
+  group: (folder === 'spec' ? WINGS : WINGS.filter((w) => w !== folder)).map((w) => `**/${w}/**`),
+  message: `${folder}/ imports only spec/: mock/, conformance/ and proxy/ stand side by side on spec/`,
+});
+const TEST_FILES = ['**/*.test.ts', 'conformance/test/**', 'test/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +46,11 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...['spec', ...WINGS].map((folder) => ({
+    files: [`${folder}/**/*.ts`],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [fenceOf(folder)] }] },
+  })),
   {
     // The engine runs in browsers and service workers too: no Node module, no Buffer, no process (README).
     files: [
@@ -43,6 +59,13 @@ export default tseslint.config(
       'mock/adapters/msw.ts',
       'spec/compile.ts',
       'spec/resources.ts',
+      'spec/http/match.ts',
+      'spec/error-shape.ts',
+      'spec/error-codes.ts',
+      'spec/error-response.ts',
+      'spec/sample.ts',
+      'spec/status-text.ts',
+      'spec/redact.ts',
       'spec/schema-shape.ts',
       'spec/deref.ts',
       'spec/base-path.ts',
@@ -56,27 +79,16 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'the core imports no Node module' },
             {
-              group: [
-                'fs',
-                'fs/*',
-                'path',
-                'os',
-                'crypto',
-                'http',
-                'net',
-                'stream',
-                'child_process',
-                'url',
-                'util',
-                'buffer',
-                'events',
-              ],
+              // Bare names only: `spec/http/match` is ours, `http` is Node's.
+              regex: '^(fs|path|os|crypto|http|net|stream|child_process|url|util|buffer|events)(/.*)?$',
               message: 'the core imports no Node module',
             },
             {
               group: ['**/node/**', '**/spec/load', '**/spec/paths', '**/spec/validation-cache'],
               message: 'imports point one way: node -> adapters -> core -> spec',
             },
+            // A file here is also in its wing's fence above; this rule replaces that one, so it repeats it.
+            { ...fenceOf('spec'), message: 'the core imports only spec/ (docs/contributing.md)' },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import { sequentialMedian } from './lib/latency';
 import { runLoad } from './lib/load';
 import { freePort, startServer, type ServerProcess } from './lib/proc';
 import { formatProxy, judgeProxy, type ProxyResult, type ProxyRow } from './proxy-report';
-import { MOCK_MAIN, PRISM_MAIN, ROOT, startCeiling } from './targets';
+import { PRISM_MAIN, PROXY_MAIN, ROOT, startCeiling } from './targets';
 import { CATEGORIES, ENT_KEY } from './workloads';
 
 export interface ProxySettings {
@@ -95,7 +95,7 @@ export async function measureProxy(s: ProxySettings): Promise<ProxyResult> {
     ];
     rows.push(await measure('bare pass-through', await startProcess('bare', bareArgs), s));
     say('bench: validation proxy: ours (--proxy, report mode)…');
-    const oursArgs = [MOCK_MAIN, '--proxy', `${up}/v1`, '--spec', SPEC, '--port', '{port}', '--quiet'];
+    const oursArgs = [PROXY_MAIN, '--proxy', `${up}/v1`, '--spec', SPEC, '--port', '{port}', '--quiet'];
     rows.push(await measure('ours (--proxy)', await startProcess('ours proxy', oursArgs), s));
     if (s.prism) {
       say('bench: validation proxy: Prism’s proxy…');

@@ -26,6 +26,8 @@ import {
 
 export const ROOT = path.join(__dirname, '..');
 export const MOCK_MAIN = path.join(ROOT, 'dist', 'mock', 'node', 'main.js');
+/** The validation proxy's process entry (`petstore-mock --proxy` starts it). */
+export const PROXY_MAIN = path.join(ROOT, 'dist', 'proxy', 'main.js');
 export const FULL_SPEC = path.join(ROOT, 'fixtures', 'specs', 'petstore-full.yaml');
 export const PRISM_MAIN = path.join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const CEILING = path.join(__dirname, 'ceiling-server.js');

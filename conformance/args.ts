@@ -1,5 +1,5 @@
 /** The only reader of argv and env for the CLI: argv in, options (or one clear error) out. */
-import { REPORTERS, type ReporterName } from './report';
+import { REPORTERS, type ReporterName } from '../spec/report';
 import type { ConformanceOptions } from './types';
 
 export interface CliOptions {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { packageVersion } from '../spec/paths';
 import { parseArgs } from './args';
 import { helpText } from './help';
-import { coverageLine, coverageSummary } from './verdict/coverage';
-import { runJudgeHar } from './judge/har-cli';
-import { formatReport } from './report';
-import { toHar } from './report/har';
+import { coverageLine, coverageSummary } from '../spec/report/coverage';
+import { formatReport } from '../spec/report';
+import { toHar } from '../spec/report/har';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
 
@@ -57,8 +56,7 @@ export function exitWhenFlushed(code: number): void {
 
 /** Run the CLI with these arguments; resolves to the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
-  // Recorded traffic judged offline (docs/judge-traffic.md) has flags of its own and sends nothing.
-  if (argv.some((a) => a === '--judge-har' || a.startsWith('--judge-har='))) return runJudgeHar(argv);
+  // `--judge-har` (recorded traffic judged offline) is the proxy's: bin/commands.js sends it to proxy/judge/har-cli.
   const parsed = parseArgs(argv, env);
   if (!parsed.ok) {
     process.stderr.write(`conformance: ${parsed.error}\n`);

@@ -7,8 +7,8 @@ export {
   type DetailedRun,
 } from './run';
 export { RULES } from './rules';
-export { formatReport, REPORTERS, type ReporterName } from './report';
-export { toHar, type Har, type HarEntry } from './report/har';
+export { formatReport, REPORTERS, type ReporterName } from '../spec/report';
+export { toHar, type Har, type HarEntry } from '../spec/report/har';
 export type {
   Cleanup,
   ConformanceOptions,

@@ -150,7 +150,7 @@ async function main() {
   try {
     const redisUrl = process.env.REDIS_URL || (await startRedis(started));
     // The mock's own masking (built above): a malformed URL keeps nothing before its last '@'.
-    const { maskUrl } = require(path.join(ROOT, 'dist', 'mock', 'core', 'redact.js'));
+    const { maskUrl } = require(path.join(ROOT, 'dist', 'spec', 'redact.js'));
     const shown = maskUrl(redisUrl);
     process.stdout.write(
       `Redis: ${shown}${process.env.REDIS_URL ? '' : ' (started here, data kept until Ctrl-C)'}\n`,

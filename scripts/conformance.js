@@ -4,16 +4,11 @@
 const path = require('node:path');
 const { ROOT, ensureBuilt } = require('./lib/build');
 const { withLegacyNames } = require('../bin/legacy-env');
+const { runConformanceCommand } = require('../bin/commands');
 
 if (!ensureBuilt()) {
   process.stderr.write('conformance: the build failed; fix the errors above\n');
   process.exit(2);
 }
-const { main, exitWhenFlushed } = require(path.join(ROOT, 'dist', 'conformance', 'cli.js'));
-main(process.argv.slice(2), withLegacyNames(process.env)).then(
-  (code) => exitWhenFlushed(code),
-  (err) => {
-    process.stderr.write(`conformance: internal error: ${err && err.stack ? err.stack : String(err)}\n`);
-    process.exit(2);
-  },
-);
+const dist = (relative) => path.join(ROOT, 'dist', relative);
+runConformanceCommand(process.argv.slice(2), withLegacyNames(process.env), dist, 'conformance');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { helpText } from '../conformance/help';
 import { HELP } from '../mock/node/help';
-import { PROXY_HELP } from '../mock/node/proxy/proxy-cli';
+import { PROXY_HELP } from '../proxy/proxy-cli';
 
 const DOCS = path.join(__dirname, '..', 'docs');
 const read = (page: string) => fs.readFileSync(path.join(DOCS, page), 'utf8');

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..');
-const FOLDERS = ['mock', 'conformance', 'spec', 'bench', 'scripts'];
+const FOLDERS = ['mock', 'conformance', 'proxy', 'spec', 'bench', 'scripts'];
+const WINGS = ['mock', 'conformance', 'proxy'];
 const SPECIFIER = /^\s*(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/gm;
 const SIDE_EFFECT = /^\s*import\s+['"](\.[^'"]+)['"]/gm;
 const INLINE_TYPE = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
@@ -38,6 +39,18 @@ export function importGraph(files: string[]): Map<string, string[]> {
   return graph;
 }
 
+/** Imports that leave a wing for another wing, or leave spec/ for any wing (`from -> to`). */
+export function crossings(graph: Map<string, string[]>): string[] {
+  const top = (file: string) => file.split(path.sep)[0] ?? '';
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    const mine = top(from);
+    if (mine !== 'spec' && !WINGS.includes(mine)) continue;
+    for (const to of targets) if (WINGS.includes(top(to)) && top(to) !== mine) out.push(`${from} -> ${to}`);
+  }
+  return out;
+}
+
 /** Every circle the depth-first search meets, each as the files in order (first repeated last). */
 export function findCycles(graph: Map<string, string[]>): string[][] {
   const cycles: string[][] = [];
@@ -67,7 +80,23 @@ describe('imports', () => {
     expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 
-  it('form no circle under mock/, conformance/, spec/, bench/ or scripts/ (type-only imports included)', () => {
+  it('finds an import from one wing into another, and from spec/ into a wing', () => {
+    const graph = new Map([
+      ['proxy/a.ts', ['spec/b.ts', 'mock/c.ts']],
+      ['spec/b.ts', ['conformance/d.ts']],
+      ['conformance/d.ts', ['spec/b.ts', 'conformance/e.ts']],
+    ]);
+    expect(crossings(graph)).toEqual(['proxy/a.ts -> mock/c.ts', 'spec/b.ts -> conformance/d.ts']);
+  });
+
+  it('keep mock/, conformance/ and proxy/ side by side on spec/: none imports another, spec/ none of them', () => {
+    const files = ['spec', ...WINGS].flatMap((f) => sourceFiles(path.join(ROOT, f)));
+    const graph = importGraph(files);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(crossings(graph)).toEqual([]);
+  });
+
+  it('form no circle under mock/, conformance/, proxy/, spec/, bench/ or scripts/ (type-only imports included)', () => {
     const files = FOLDERS.flatMap((f) => sourceFiles(path.join(ROOT, f)));
     const graph = importGraph(files);
     expect(graph.size).toBeGreaterThan(100);

@@ -134,11 +134,13 @@ describe('the packed tarball', () => {
       'bin/petstore-conformance.js',
       'dist/mock/node/main.js',
       'dist/conformance/cli.js',
+      'dist/proxy/main.js',
+      'dist/proxy/judge/har-cli.js',
       'spec/openapi.yaml',
       'conformance/scenarios/categories.yaml',
       'fixtures/keys.json',
       'fixtures/seed.json',
-      'mock/node/ui/static/inspector.js',
+      'spec/pages/static/inspector.js',
       'README.md',
     ])
       expect(files).toContain(needed);
@@ -236,6 +238,13 @@ describe('installed into an empty folder with production dependencies only', () 
       expectOk(h);
       expect(h.stdout).toMatch(new RegExp(`^Usage: ${command}`));
       expect(h.stdout).toMatch(/--version/);
+      // The bins send --proxy and --judge-har to the proxy's wing (bin/commands.js).
+      if (command === 'petstore-mock') expect(h.stdout).toMatch(/--proxy URL/);
+      else {
+        const judged = await run('npx', ['--no-install', command, '--judge-har', 'missing.har'], app);
+        expect(judged.code).toBe(2);
+        expect(judged.stderr).toMatch(/cannot read missing\.har/);
+      }
     },
     STEP,
   );

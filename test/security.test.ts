@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { EventEmitter } from 'node:events';
 import { createLogger } from '../mock/core/log';
-import { maskSecrets, maskUrl } from '../mock/core/redact';
+import { maskSecrets, maskUrl } from '../spec/redact';
 import { addressSubject } from '../mock/core/stages/identify';
 import type { EventSink } from '../mock/core/context';
 import { createStreamState, streamSnapshots } from '../mock/node/ui/events';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createFetchHandler } from '../mock/adapters/fetch';
-import { sampleOf } from '../mock/core/sample';
+import { sampleOf } from '../spec/sample';
 import { runConformance } from '../conformance';
 import { walkDocument, type WalkResult } from '../conformance/walk';
 import { loadSpecOrThrow, type LoadedSpec } from '../spec/load';

@@ -6,7 +6,7 @@ import { mapItem } from '../../spec/envelope';
 import { isJsonPatch } from '../../spec/json-patch';
 import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
-import { errorBodyProblem } from '../verdict/expectations';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';

@@ -6,7 +6,7 @@ import type { OperationSpec } from '../../spec/load';
 import { mapItem } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { objectShape } from '../../spec/schema-shape';
-import { errorBodyProblem } from '../verdict/expectations';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { generateValid } from './values';
 import type { Finding } from '../types';

@@ -3,7 +3,7 @@
  * per scheme it declares (http bearer or basic, apiKey in a header, a query parameter or a cookie).
  */
 import type { OperationSpec } from '../../spec/load';
-import { errorBodyProblem } from '../verdict/expectations';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { isWrite, type Auth } from '../send/client';
 import { fail, pass, unusable, type Check, type RunContext } from '../send/check-context';
 import { schemeKind, type SecurityScheme } from '../send/credentials';

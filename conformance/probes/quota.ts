@@ -2,7 +2,7 @@
  * §8, tagged `quota`: spend the quota key's window with one parallel burst. Exactly the remaining
  * budget must be admitted and the rest refused with 429 + Error + Retry-After. Nothing is sent after.
  */
-import { errorBodyProblem } from '../verdict/expectations';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { bindingLimit } from '../send/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';

@@ -2,7 +2,7 @@
  * Generated from the document: on each documented path, a method it does not document must not succeed;
  * as an assumption, it gets 405 with an error body and an Allow listing the documented methods (RFC 9110 §15.5.6).
  */
-import { errorBodyProblem } from '../verdict/expectations';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, unusable, type Check, type RunContext } from '../send/check-context';
 import type { RecordedResponse, Finding } from '../types';
 import { samplePath } from './operation-request';

@@ -5,7 +5,7 @@
  */
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
-import { maskHeaderValues, maskSecrets, maskUrl } from '../mask';
+import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
 import type { Exchange, FetchLike, RecordedResponse } from '../types';
 import { emptyPlacement, place, secretNames, type Placement, type SecurityScheme } from './credentials';
 import { createdItems, type CreatedItems } from './created';
@@ -114,9 +114,9 @@ export function createClient(options: ClientOptions): Client {
       const exchange: Exchange = {
         request: {
           method: out.method,
-          url: maskUrl(url, names.query, secrets),
+          url: maskUrlSecrets(url, names.query, secrets),
           headers: maskHeaderValues(headers, names.headers, secrets),
-          body: out.body === undefined ? undefined : maskSecrets(out.body, secrets),
+          body: out.body === undefined ? undefined : maskKnownSecrets(out.body, secrets),
         },
         operationId: op?.operationId,
         sentAt,
@@ -129,7 +129,7 @@ export function createClient(options: ClientOptions): Client {
         exchange.error = result.error;
         return { kind: 'error', exchange };
       }
-      const text = maskSecrets(result.text, secrets);
+      const text = maskKnownSecrets(result.text, secrets);
       const response: RecordedResponse = {
         status: result.status,
         headers: maskHeaderValues(result.headers, names.headers, secrets),

@@ -7,7 +7,7 @@ import { createFetchHandler } from '../../mock/adapters/fetch';
 import { loadSpecOrThrow } from '../../spec/load';
 import { helpText } from '../help';
 import { mergeRules, type CatalogueRule } from '../load/catalogue';
-import { formatReport } from '../report';
+import { formatReport } from '../../spec/report';
 import { CATALOGUE, catalogueFor, ENGINE_RULES, RULES } from '../rules';
 import { runConformance } from '../run';
 import type { Rule } from '../types';

@@ -1,5 +1,5 @@
 import { place, schemeKind, secretNames } from '../send/credentials';
-import { maskHeaderValues, maskUrl } from '../mask';
+import { maskHeaderValues, maskUrlSecrets } from '../../spec/mask';
 import { bodyCases, boundCases } from '../generate/body-cases';
 import { seededRandom } from '../send/check-context';
 
@@ -39,7 +39,7 @@ describe('credentials as the security scheme says', () => {
       q: { type: 'apiKey', in: 'query', name: 'api_key' },
       h: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
     });
-    expect(maskUrl('http://h/v1/pets?api_key=secret-key&x=1', names.query, [])).toBe(
+    expect(maskUrlSecrets('http://h/v1/pets?api_key=secret-key&x=1', names.query, [])).toBe(
       'http://h/v1/pets?api_key=secr…(masked)&x=1',
     );
     expect(

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { toHar } from '../report/har';
-import { formatReport } from '../report';
+import { toHar } from '../../spec/report/har';
+import { formatReport } from '../../spec/report';
 import { runConformanceDetailed } from '../run';
 import type { ConformanceOptions, FetchLike } from '../types';
 import { createCrudHandler, CREDENTIALS } from './crud-server';

@@ -1,8 +1,8 @@
 import { judgeDecrement } from '../probes/rate-limit-decrement';
-import { rateLimitValuesProblem } from '../verdict/response-checks';
+import { rateLimitValuesProblem } from '../../spec/http/response-checks';
 import { seededRandom } from '../send/check-context';
 import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
-import { maskAuthorization, maskSecrets } from '../mask';
+import { maskAuthorization, maskKnownSecrets } from '../../spec/mask';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 
 let spec: LoadedSpec;
@@ -93,6 +93,6 @@ describe('masking', () => {
     expect(maskAuthorization(value)).toBe(masked);
   });
   it('masks a key echoed in a body', () => {
-    expect(maskSecrets('{"key":"free-demo-key"}', ['free-demo-key'])).toBe('{"key":"free…(masked)"}');
+    expect(maskKnownSecrets('{"key":"free-demo-key"}', ['free-demo-key'])).toBe('{"key":"free…(masked)"}');
   });
 });

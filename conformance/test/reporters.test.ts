@@ -1,4 +1,4 @@
-import { formatReport } from '../report';
+import { formatReport } from '../../spec/report';
 import type { Report } from '../types';
 
 const REPORT: Report = {

@@ -1,7 +1,7 @@
 /** A scenario step's expectations against one response: a list of problems, empty when they hold. */
-import { mostUsedErrorResponse } from '../../spec/error-response';
 import { formatAjvErrors, type LoadedSpec } from '../../spec/load';
 import type { StepExpect } from '../load/scenario-schema';
+import { errorBodyProblem } from '../../spec/http/error-body';
 import { getPointer, render } from '../send/template';
 import type { RecordedResponse } from '../types';
 
@@ -14,25 +14,6 @@ export function jsonType(value: unknown): string {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * §7: an error body of the documented shape: the schema the operation documents for this status (or `default`),
- * else the error schema the document uses most (as the mock picks it); a `status` member must equal the HTTP status. A problem or undefined.
- */
-export function errorBodyProblem(
-  spec: LoadedSpec,
-  res: RecordedResponse,
-  operationId?: string,
-): string | undefined {
-  const op = operationId ? spec.byId.get(operationId) : undefined;
-  const documented = op?.responses.get(String(res.status)) ?? op?.responses.get('default');
-  const validate = documented?.validateBody ?? mostUsedErrorResponse(spec)?.validateBody;
-  if (!validate) return res.json === undefined ? 'the error body is not JSON' : undefined;
-  if (!validate(res.json)) return `body is not an Error: ${formatAjvErrors(validate.errors)}`;
-  const status = (res.json as { status?: unknown } | null)?.status;
-  if (typeof status !== 'number') return undefined;
-  return status === res.status ? undefined : `Error status ${String(status)} differs from HTTP ${res.status}`;
-}
 
 /** Every problem of `res` against `expect`, with templates filled from `vars`. */
 export function checkExpectations(

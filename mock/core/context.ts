@@ -3,7 +3,7 @@ import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import type { BodyCheck, BodyRead } from './body-check';
 import type { CredentialReader } from './credentials';
-import type { ErrorFields, ErrorShaper } from './error-shape';
+import type { ErrorFields, ErrorShaper } from '../../spec/error-shape';
 import type { ExampleEngine } from './engines/types';
 import type { Keyring } from './keys';
 import type { Logger } from './log';

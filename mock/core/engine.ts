@@ -11,7 +11,7 @@ import type { Clock, Deps, MockRequest, Reply, Stage } from './context';
 import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
-import { createErrorShaper } from './error-shape';
+import { createErrorShaper } from '../../spec/error-shape';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
 import { runPipeline, STAGES, type PipelineResult } from './pipeline';

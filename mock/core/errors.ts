@@ -1,9 +1,10 @@
 /**
  * Every error the mock can send, in one catalogue, as values: a status, a stable code and a message. The
- * respond stage renders them in the shape the document gives for that status (mock/core/error-shape.ts); for
+ * respond stage renders them in the shape the document gives for that status (spec/error-shape.ts); for
  * the default document that is its Error schema (§7). The table of codes in docs/mock-your-api.md is kept in step by a test.
  */
-import type { ErrorFields } from './error-shape';
+import type { ErrorFields } from '../../spec/error-shape';
+import { ERROR_CODES, type ErrorCode } from '../../spec/error-codes';
 
 export interface ErrorReply {
   status: number;
@@ -11,33 +12,7 @@ export interface ErrorReply {
   headers?: Record<string, string>;
 }
 
-export const ERROR_CODES = {
-  invalid_request: 400,
-  malformed_json: 400,
-  invalid_encoding: 400,
-  invalid_prefer: 400,
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  not_acceptable: 406,
-  request_timeout: 408,
-  duplicate_id: 409,
-  record_limit: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  expectation_failed: 417,
-  header_too_large: 431,
-  rate_limited: 429,
-  key_banned: 429,
-  internal_error: 500,
-  bad_gateway: 502,
-  service_unavailable: 503,
-  gateway_timeout: 504,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
+export { ERROR_CODES, type ErrorCode } from '../../spec/error-codes';
 
 /** Build an error reply of the catalogue's status for `code`. */
 export function apiError(code: ErrorCode, message: string, headers?: Record<string, string>): ErrorReply {

@@ -1,5 +1,5 @@
 /** Structured log lines (JSON, one per line). Callers pass labels, never keys: see Identity.label. */
-import { maskSecrets } from './redact';
+import { maskSecrets } from '../../spec/redact';
 export interface Logger {
   request(entry: { method: string; path: string; status: number; ms: number; caller: string }): void;
   event(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;

@@ -7,7 +7,7 @@ import type { OperationSpec, ResponseSpec } from '../../spec/compile';
 import { innerSchema, wraps } from '../../spec/envelope';
 import type { Action, Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
-import { sampleOf } from './sample';
+import { sampleOf } from '../../spec/sample';
 import type { JsonObject } from './stores/types';
 
 const PREFERRED: Record<string, string[]> = {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, projectRoot } from '../../spec/paths';
-import { maskUrl } from '../core/redact';
+import { maskUrl } from '../../spec/redact';
 import { parseTrustList } from './trust-proxy';
 import {
   applySettings,

@@ -1,6 +1,6 @@
 /** The Node layer's dependencies: the engine's, plus what the pages and --watch need. */
 import type { Deps } from '../core/context';
-import type { SpecDocuments } from './ui/documents';
+import type { SpecDocuments } from '../../spec/pages/documents';
 import type { RecentRequests } from './ui/recent';
 
 export interface NodeDeps extends Deps {

@@ -29,7 +29,7 @@ import { loadKeysFile } from './keys-file';
 import { loadSeedFile } from './seed';
 import { createStores } from './stores';
 import { clientAddressOf } from './trust-proxy';
-import { loadSpecDocuments } from './ui/documents';
+import { loadSpecDocuments } from '../../spec/pages/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
 import { isLoopback, ownRefusals, ownRoutes } from './routes';
 import { createStreamState, type StreamLimits } from './ui/events';

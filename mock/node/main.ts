@@ -4,22 +4,15 @@ import { createMockServer, type MockServer } from './index';
 import { tryCurl } from './try-curl';
 import { createLogger } from '../core/log';
 import { packageVersion } from '../../spec/paths';
-import { maskSecrets } from '../core/redact';
+import { maskSecrets } from '../../spec/redact';
 import { adminOn, inspectorOn } from './routes';
-import { PROXY_HELP, runProxy } from './proxy/proxy-cli';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  // The validation proxy has flags of its own (docs/judge-traffic.md); without --proxy nothing here changes.
-  if (
-    !argv.includes('--help') &&
-    !argv.includes('-h') &&
-    argv.some((a) => a === '--proxy' || a.startsWith('--proxy='))
-  )
-    return runProxy(argv);
+  // `--proxy` starts the validation proxy instead (proxy/main.ts): bin/commands.js sends it there.
   const parsed = parseConfig(argv, process.env);
   if (parsed.ok === 'help') {
-    process.stdout.write(`${HELP}\n${PROXY_HELP}`);
+    process.stdout.write(HELP);
     return;
   }
   if (parsed.ok === 'version') {

@@ -21,7 +21,8 @@ import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import type { Ctx, Reply, Stage, StageOutcome } from '../core/context';
 import { ADMIN_ROUTES } from './admin';
 import type { NodeDeps as Deps } from './deps';
-import { assetRoute, frontDoor, uiRoutes, wantsFrontDoor } from './ui/stage';
+import { assetRoute, frontDoor, uiRoutes } from './ui/stage';
+import { wantsFrontDoor } from '../../spec/pages/pages';
 
 interface Found {
   family: 'open' | 'admin' | 'inspector';

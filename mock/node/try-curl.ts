@@ -5,7 +5,7 @@
  * the pages.
  */
 import { coerceParam, type CompiledSpec, type OperationSpec, type ParamSpec } from '../../spec/compile';
-import { sampleOf } from '../core/sample';
+import { sampleOf } from '../../spec/sample';
 import { apiKeyPrefix } from '../../spec/api-key-prefix';
 
 /** The GET to try: no path parameter and no required query parameter, else the fewest to fill in. */

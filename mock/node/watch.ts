@@ -16,7 +16,7 @@ import { loadKeysFile } from './keys-file';
 import type { Logger } from '../core/log';
 import { loadSeedFile } from './seed';
 import { readSettingsFile } from './settings-file';
-import { buildSpecDocuments } from './ui/documents';
+import { buildSpecDocuments } from '../../spec/pages/documents';
 
 /** The files a reload reads; null where the value was given directly (tests) and has no file. */
 export interface ReloadSources {

@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SOURCE_DIRS = ['spec', 'mock', 'conformance'];
+const SOURCE_DIRS = ['spec', 'mock', 'conformance', 'proxy'];
 const CONFIGS = ['tsconfig.json', 'tsconfig.build.json', 'index.ts'];
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createMockServer, type MockServer } from '../../mock/node/index';
-import { createProxyServer, type ProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer, type ProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 import { startFaultyUpstream, HUGE_BYTES, type FaultyUpstream } from '../support/faulty-upstream';
 import { KEYS } from '../support/mock-harness';

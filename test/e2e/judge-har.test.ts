@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { main } from '../../conformance/cli';
-import { toHar } from '../../conformance/report/har';
+import { runJudgeHar } from '../../proxy/judge/har-cli';
+import { toHar } from '../../spec/report/har';
 import { createMockServer } from '../../mock/node/index';
-import { createProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow } from '../../spec/load';
 import { KEYS } from '../support/mock-harness';
 
@@ -43,10 +43,10 @@ it('a HAR of faithful traffic exits 0 and writes the JUnit report; --min-coverag
   const file = await recordHar(await mock.listen(0), 'good.har');
   await mock.close();
   const junit = path.join(dir, 'good.xml');
-  expect(await main(['--judge-har', file, '--report', `junit=${junit}`], {})).toBe(0);
+  expect(await runJudgeHar(['--judge-har', file, '--report', `junit=${junit}`])).toBe(0);
   expect(fs.readFileSync(junit, 'utf8')).toContain('request.body createCategory');
   expect(fs.readFileSync(junit, 'utf8')).not.toContain('pro-key');
-  expect(await main(['--judge-har', file, '--min-coverage', '100'], {})).toBe(1);
+  expect(await runJudgeHar(['--judge-har', file, '--min-coverage', '100'])).toBe(1);
 });
 
 it('a HAR with a server fault exits 1 and names the rule and operation', async () => {
@@ -57,7 +57,7 @@ it('a HAR with a server fault exits 1 and names the rule and operation', async (
   const file = await recordHar(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, 'bad.har');
   server.close();
   const json = path.join(dir, 'bad.json');
-  expect(await main(['--judge-har', file, '--report', `json=${json}`], {})).toBe(1);
+  expect(await runJudgeHar(['--judge-har', file, '--report', `json=${json}`])).toBe(1);
   const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { rules: { id: string; status: string }[] };
   expect(report.rules).toContainEqual(
     expect.objectContaining({ id: 'response.json listCategories', status: 'fail' }),
@@ -70,5 +70,5 @@ it('a HAR with a server fault exits 1 and names the rule and operation', async (
 it('a file that is not a HAR exits 2', async () => {
   const file = path.join(dir, 'not.har');
   fs.writeFileSync(file, '{"log":{}}');
-  expect(await main(['--judge-har', file], {})).toBe(2);
+  expect(await runJudgeHar(['--judge-har', file])).toBe(2);
 });

@@ -19,7 +19,7 @@ function runRecipe(staging: string, port: number): Promise<{ code: number; out: 
     ...process.env,
     STAGING_URL: staging,
     SPEC: path.join(ROOT, 'spec', 'openapi.yaml'),
-    PETSTORE_MOCK: `${process.execPath} --import ${pathToFileURL(require.resolve('tsx')).href} ${path.join(ROOT, 'mock', 'node', 'main.ts')}`,
+    PETSTORE_MOCK: `${process.execPath} --import ${pathToFileURL(require.resolve('tsx')).href} ${path.join(ROOT, 'proxy', 'main.ts')}`,
     PROXY_PORT: String(port),
     SUITE: 'curl -fs -H "Authorization: Bearer pro-key" "$API_BASE_URL/categories" >/dev/null',
   };

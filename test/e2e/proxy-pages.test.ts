@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type MockServer } from '../../mock/node/index';
-import { createProxyServer, type ProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer, type ProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow } from '../../spec/load';
 import { KEYS } from '../support/mock-harness';
 import { describeBrowser, launchBrowser, type BrowserSession } from './browser';

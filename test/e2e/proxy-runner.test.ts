@@ -1,7 +1,7 @@
 /** The runner pointed at the proxy in front of the mock passes, and the proxy reports no response-side violation. */
 import { runConformance } from '../../conformance';
 import { createMockServer } from '../../mock/node/index';
-import { createProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow } from '../../spec/load';
 import { KEYS } from '../support/mock-harness';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMockServer } from '../../mock/node/index';
-import { createProxyServer, type ProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer, type ProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 import { KEYS } from '../support/mock-harness';
 

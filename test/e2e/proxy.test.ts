@@ -3,7 +3,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createMockServer, type MockServer } from '../../mock/node/index';
-import { createProxyServer, type ProxyOptions, type ProxyServer } from '../../mock/node/proxy/proxy-server';
+import { createProxyServer, type ProxyOptions, type ProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 import { KEYS } from '../support/mock-harness';
 

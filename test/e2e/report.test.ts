@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runConformance } from '../../conformance';
-import { formatReport } from '../../conformance/report';
+import { formatReport } from '../../spec/report';
 import { startReferenceServer, type RunningServer } from '../../conformance/test/reference-server';
 import type { Report } from '../../conformance/types';
 import { describeBrowser, launchBrowser, screenshot, SCREENSHOTS, type BrowserSession } from './browser';

@@ -4,7 +4,7 @@
  * no extra memory, no first-request delay; see docs/mock-your-api.md for how it compares with the Prism engine.
  */
 import { documentedResponse, successStatusOf, type ResponseSpec } from '../../../spec/compile';
-import { sampleOf, withoutExamples } from '../sample';
+import { sampleOf, withoutExamples } from '../../../spec/sample';
 import type { ExampleEngine } from './types';
 
 export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus }) => {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
-import { maskSecrets, maskUrl } from '../../core/redact';
+import { maskSecrets, maskUrl } from '../../../spec/redact';
 import { StoreUnavailableError } from '../../core/stores/types';
 
 export type RedisLog = (event: { level: 'info' | 'warn' | 'error'; msg: string }) => void;

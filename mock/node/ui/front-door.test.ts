@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseYaml, stringify } from 'yaml';
 import { DEFAULT_SPEC_PATH } from '../../../spec/paths';
 import { harness, type Harness } from '../../../test/support/mock-harness';
-import { wantsFrontDoor } from './stage';
+import { wantsFrontDoor } from '../../../spec/pages/pages';
 
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const FIREFOX = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

@@ -7,10 +7,10 @@
 import type { Ctx, Reply } from '../../core/context';
 import { matchOperation } from '../../core/stages/route';
 import type { NodeDeps as Deps } from '../deps';
-import { readAsset } from './assets';
+import { readAsset } from '../../../spec/pages/assets';
 import { inspectorEvents } from './events';
 import { inspectorData } from './inspector-data';
-import { docsPage, frontDoorPage, inspectorPage } from './pages';
+import { docsPage, frontDoorPage, inspectorPage } from '../../../spec/pages/pages';
 import { tryCurl } from '../try-curl';
 
 const ASSET_PREFIX = '/_mock/ui/';
@@ -107,21 +107,6 @@ export function assetRoute(path: string): UiRoute | undefined {
       });
     },
   };
-}
-
-/**
- * Pure: does this request ask for the front door? `GET`/`HEAD /` whose `Accept` names `text/html` itself
- * (browsers do) with a q above 0. A wildcard Accept alone, `application/json` or no Accept: no, the JSON 404 stays.
- */
-export function wantsFrontDoor(method: string, path: string, accept: string | string[] | undefined): boolean {
-  if (path !== '/' || (method !== 'GET' && method !== 'HEAD') || accept === undefined) return false;
-  const text = Array.isArray(accept) ? accept.join(',') : accept;
-  if (text.length > 4096) return false;
-  return text.split(',').some((part) => {
-    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return range === 'text/html' && (q === undefined || Number(q.slice(2)) > 0);
-  });
 }
 
 /** `http://host/v1` from the Host header when it is a plain host[:port], else just the base path. */

@@ -1,0 +1,35 @@
+/** The proxy's newest exchanges with their verdicts, for the inspector: bounded, paths without their query. */
+import type { Problem } from './judge/judge-request';
+
+/** One judged exchange as the inspector shows it. */
+export interface LoggedExchange {
+  at: string;
+  method: string;
+  /** The path only: a query may carry a credential. */
+  path: string;
+  status: number;
+  ms: number;
+  violations: Array<Pick<Problem, 'side' | 'rule' | 'message'>>;
+}
+
+/** A ring of the newest `capacity` exchanges. */
+export function createExchangeLog(capacity = 200, now: () => number = Date.now) {
+  const entries: LoggedExchange[] = [];
+  let total = 0;
+  return {
+    add(method: string, path: string, status: number, startedAt: number, problems: readonly Problem[]): void {
+      total++;
+      const violations = problems.map(({ side, rule, message }) => ({ side, rule, message }));
+      entries.push({
+        at: new Date(now()).toISOString(),
+        method,
+        path,
+        status,
+        ms: now() - startedAt,
+        violations,
+      });
+      if (entries.length > capacity) entries.shift();
+    },
+    snapshot: () => ({ total, exchanges: [...entries] }),
+  };
+}

@@ -1,0 +1,145 @@
+/** The mock's `--proxy UPSTREAM --spec FILE …`: flags, start, reports and exit code at SIGINT/SIGTERM. */
+import { parseArgs } from 'node:util';
+import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../spec/load';
+import { maskUrl } from '../spec/redact';
+import { maskSecrets } from '../spec/redact';
+import { createProxyServer } from './proxy-server';
+import { coveragePercent, parseReportSpec, writeReports, type ReportKind } from './proxy-reports';
+
+const OPTIONS = {
+  proxy: { type: 'string' },
+  spec: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string', short: 'p' },
+  'proxy-mode': { type: 'string' },
+  'proxy-timeout-ms': { type: 'string' },
+  'proxy-preserve-host': { type: 'boolean' },
+  'proxy-max-tracked': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  report: { type: 'string' },
+  'fail-on-violations': { type: 'boolean' },
+  'min-coverage': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const;
+
+/** The proxy's settings, checked. */
+export interface ProxyConfig {
+  upstream: URL;
+  specPath: string;
+  host: string;
+  port: number;
+  mode: 'report' | 'enforce';
+  timeoutMs: number;
+  preserveHost: boolean;
+  maxTracked: number;
+  maxBodyBytes: number;
+  reports: Partial<Record<ReportKind, string>>;
+  failOnViolations: boolean;
+  minCoverage?: number;
+}
+
+/** Help for the proxy's flags (printed under the mock's own by `--help`). */
+export const PROXY_HELP = `Validation proxy (docs/judge-traffic.md):
+  --proxy URL                  forward every request under the base path to URL and judge both directions
+  --proxy-mode report|enforce  report (default) never changes an answer; enforce refuses bad requests, 502s bad answers
+  --proxy-timeout-ms N         upstream timeout, then 504 (default 30000)
+  --proxy-preserve-host        send the client's Host upstream (default: the upstream's host)
+  --proxy-max-tracked N        items the stateful rules remember (default 10000)
+  --report junit=F,json=F,html=F,har=F   reports written at SIGINT/SIGTERM and on POST /_mock/report
+  --fail-on-violations         exit 1 at stop when any response-side violation was seen
+  --min-coverage PERCENT       exit 1 at stop when fewer documented (operation, status) pairs were observed
+`;
+
+const int = (raw: string | undefined, fallback: number, name: string, min = 0): number => {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new Error(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return Number(raw);
+};
+
+/** argv -> a checked config, or an error message. */
+export function parseProxyConfig(
+  argv: string[],
+): { ok: true; config: ProxyConfig } | { ok: false; error: string } {
+  try {
+    const { values: v } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+    let upstream: URL;
+    try {
+      upstream = new URL(v.proxy ?? '');
+    } catch {
+      return { ok: false, error: `--proxy needs an absolute http(s) URL, got "${maskUrl(v.proxy ?? '')}"` };
+    }
+    if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+      return { ok: false, error: `--proxy needs an http or https URL, got ${upstream.protocol}` };
+    const mode = v['proxy-mode'] ?? 'report';
+    if (mode !== 'report' && mode !== 'enforce')
+      return { ok: false, error: `--proxy-mode is report or enforce, got "${mode}"` };
+    const reports = parseReportSpec(v.report ?? '');
+    if (!reports.ok) return reports;
+    const coverage = v['min-coverage'];
+    if (coverage !== undefined && !(Number(coverage) >= 0 && Number(coverage) <= 100))
+      return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
+    return {
+      ok: true,
+      config: {
+        upstream,
+        specPath: v.spec ?? DEFAULT_SPEC_PATH,
+        host: v.host ?? '127.0.0.1',
+        port: int(v.port ?? process.env.PORT, 4010, 'port'),
+        mode,
+        timeoutMs: int(v['proxy-timeout-ms'], 30_000, 'proxy-timeout-ms', 1),
+        preserveHost: v['proxy-preserve-host'] ?? false,
+        maxTracked: int(v['proxy-max-tracked'], 10_000, 'proxy-max-tracked', 1),
+        maxBodyBytes: int(v['max-body-bytes'], 1_048_576, 'max-body-bytes', 1),
+        reports: reports.files,
+        failOnViolations: v['fail-on-violations'] ?? false,
+        minCoverage: coverage === undefined ? undefined : Number(coverage),
+      },
+    };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+}
+
+/** Runs the proxy until SIGINT/SIGTERM; the exit code says whether the gates held. */
+export async function runProxy(argv: string[]): Promise<void> {
+  const parsed = parseProxyConfig(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`mock: ${maskSecrets(parsed.error)}\n(see --help)\n`);
+    process.exit(2);
+  }
+  const c = parsed.config;
+  const spec = await loadSpecOrThrow(c.specPath).catch((err: Error) => {
+    process.stderr.write(`mock: cannot start: ${maskSecrets(err.message)}\n`);
+    process.exit(2);
+  });
+  const target = maskUrl(c.upstream.href);
+  const proxy = createProxyServer({
+    spec,
+    ...c,
+    onReport: () => writeReports(proxy.judge, target, c.reports),
+  });
+  const base = await proxy.listen(c.port, c.host).catch((err: Error) => {
+    process.stderr.write(`mock: cannot listen on ${c.host}:${c.port}: ${err.message}\n`);
+    process.exit(2);
+  });
+  process.stdout.write(
+    `${spec.document.info.title} validation proxy (${c.mode}) listening on ${base} -> ${target}\n`,
+  );
+  const origin = new URL(base).origin;
+  process.stdout.write(`Inspector: ${origin}/_mock/inspector   API reference: ${origin}/_mock/docs\n`);
+  process.stdout.write(`Violations: ${origin}/_mock/violations   Exchanges: ${origin}/_mock/exchanges\n`);
+  const stop = (signal: string) => {
+    const written = writeReports(proxy.judge, target, c.reports);
+    const seen = proxy.judge.responseViolations();
+    const coverage = coveragePercent(proxy.judge, target);
+    process.stdout.write(
+      `received ${signal}: ${proxy.judge.snapshot().exchanges} exchanges, ${seen} response-side violations, coverage ${coverage}%${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+    );
+    const failed =
+      (c.failOnViolations && seen > 0) || (c.minCoverage !== undefined && coverage < c.minCoverage);
+    void proxy.close().then(() => process.exit(failed ? 1 : 0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

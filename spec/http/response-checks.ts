@@ -1,0 +1,133 @@
+/**
+ * Checks applied to every response of every step, whether or not the step asked (as Schemathesis does):
+ * no 5xx, documented status, JSON content type, body schema, documented headers, Error bodies, sane
+ * rate-limit values. Uses the validators the spec loader compiled; nothing is compiled here.
+ */
+import {
+  formatAjvErrors,
+  isJsonMediaType,
+  validateHeaderValue,
+  type HeaderSpec,
+  type LoadedSpec,
+} from '../load';
+import type { Exchange, Finding, RecordedResponse } from '../report/types';
+import { errorBodyProblem } from './error-body';
+
+/** Rules judged from the recorded exchanges rather than by a check of their own. */
+export const RESPONSE_RULES = [
+  'response.no-5xx',
+  'response.documented-status',
+  'response.json',
+  'response.body-schema',
+  'response.headers',
+  'errors.error-body',
+  'ratelimit.values',
+];
+
+const DAY_MS = 86_400_000;
+const SKEW_MS = 2000;
+
+/** Findings for every exchange that got a response. */
+export function checkResponses(spec: LoadedSpec, exchanges: readonly Exchange[]): Finding[] {
+  const rateHeaders = rateLimitHeaders(spec);
+  return exchanges.flatMap((ex) => (ex.response ? checkOne(spec, ex, ex.response, rateHeaders) : []));
+}
+
+function checkOne(
+  spec: LoadedSpec,
+  ex: Exchange,
+  res: RecordedResponse,
+  rateHeaders: HeaderSpec[],
+): Finding[] {
+  const out: Finding[] = [];
+  const judge = (ruleId: string, problem: string | undefined) =>
+    out.push(problem ? { ruleId, outcome: 'fail', problem, exchange: ex } : { ruleId, outcome: 'pass' });
+  judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
+  const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
+  // A status range (`4XX`) or `default` documents every status it covers.
+  const documented =
+    op?.responses.get(String(res.status)) ??
+    op?.responses.get(`${String(res.status)[0]}XX`) ??
+    op?.responses.get('default');
+  // A response documented without content (a 204) has no body to be JSON.
+  const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
+  if (!bodiless) judge('response.json', jsonProblem(res));
+  if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
+  if (op && !ex.outsideContract) {
+    const statuses = [...op.responses.keys()].join(', ');
+    judge(
+      'response.documented-status',
+      documented || refusedBySecurity(op, res.status) || refusedUnsaid(op, res.status)
+        ? undefined
+        : `${op.operationId} documents ${statuses}, not ${res.status}`,
+    );
+  }
+  if (documented?.validateBody && res.json !== undefined && !documented.validateBody(res.json))
+    judge(
+      'response.body-schema',
+      `${op?.operationId} ${res.status}: ${formatAjvErrors(documented.validateBody.errors)}`,
+    );
+  else if (documented?.validateBody && res.json !== undefined) judge('response.body-schema', undefined);
+  // §8: every API response carries the rate-limit headers, documented operation or not.
+  judge('response.headers', headerProblems(documented?.headers ?? rateHeaders, res).join('; ') || undefined);
+  const values = rateLimitValuesProblem(res, ex.receivedAt);
+  if (values !== null) judge('ratelimit.values', values);
+  return out;
+}
+
+/** A secured operation's 401: its `security` documents the refusal even where `responses` lists no 401. */
+const refusedBySecurity = (op: { requiresAuth: boolean }, status: number): boolean =>
+  status === 401 && op.requiresAuth;
+
+/**
+ * A `400` or `422` where the operation documents no refusal of bad input at all (GitHub documents 201, 304,
+ * 403 and 404 for creating a gist comment): every server refuses bad input, and HTTP names these two for it.
+ */
+const refusedUnsaid = (op: { responses: ReadonlyMap<string, unknown> }, status: number): boolean =>
+  (status === 400 || status === 422) && !['400', '422', '4XX', 'default'].some((s) => op.responses.has(s));
+
+function jsonProblem(res: RecordedResponse): string | undefined {
+  const type = res.headers['content-type'];
+  if (!type || !isJsonMediaType(type))
+    return `Content-Type is ${type ?? 'missing'}, expected application/json`;
+  return res.json === undefined ? 'body is not JSON' : undefined;
+}
+
+function headerProblems(headers: readonly HeaderSpec[], res: RecordedResponse): string[] {
+  const problems: string[] = [];
+  for (const header of headers) {
+    const raw = res.headers[header.name.toLowerCase()];
+    if (raw === undefined) {
+      if (header.required) problems.push(`${header.name} is missing`);
+      continue;
+    }
+    const { valid, problem } = validateHeaderValue(header, raw);
+    if (!valid) problems.push(`${header.name} "${raw}": ${problem ?? 'invalid'}`);
+  }
+  return problems;
+}
+
+/** The rate-limit header specs, taken from any documented response (they are the same everywhere). */
+function rateLimitHeaders(spec: LoadedSpec): HeaderSpec[] {
+  for (const op of spec.operations)
+    for (const res of op.responses.values()) {
+      const found = res.headers.filter((h) => h.name.toLowerCase().startsWith('x-ratelimit-'));
+      if (found.length > 0) return found;
+    }
+  return [];
+}
+
+/** §8 values: null when the three headers are not all integers (response.headers reports that). */
+export function rateLimitValuesProblem(res: RecordedResponse, receivedAt: number): string | undefined | null {
+  const [limit, remaining, reset] = ['limit', 'remaining', 'reset'].map((n) => {
+    const raw = res.headers[`x-ratelimit-${n}`]?.trim();
+    return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  });
+  if (limit === undefined || remaining === undefined || reset === undefined) return null;
+  if (remaining > limit) return `X-RateLimit-Remaining ${remaining} is above X-RateLimit-Limit ${limit}`;
+  const resetMs = reset * 1000;
+  if (resetMs < receivedAt - SKEW_MS) return `X-RateLimit-Reset ${reset} is in the past`;
+  if (resetMs > receivedAt + DAY_MS + SKEW_MS)
+    return `X-RateLimit-Reset ${reset} is more than a day ahead (not Unix seconds?)`;
+  return undefined;
+}
