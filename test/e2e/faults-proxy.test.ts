@@ -25,7 +25,7 @@ let spec: LoadedSpec;
 
 /** Start the proxy as its own process (`mock --proxy`), resolving with the base URL it prints. */
 function startProxy(target: string): Promise<string> {
-  const args = ['--import', 'tsx', 'mock/node/main.ts', '--proxy', target, '--port', '0'];
+  const args = ['--import', 'tsx', 'proxy/main.ts', '--proxy', target, '--port', '0'];
   args.push('--proxy-timeout-ms', String(TIMEOUT_MS));
   child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
