@@ -46,8 +46,9 @@ const VALUE_FLAGS = [
   'fuzz-time',
   'failures-dir',
   'max-response-time',
+  'require',
 ] as const;
-const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path']);
+const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path', 'require']);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
 const WHOLE_VALUES = new Set(['report']);
 
@@ -155,6 +156,7 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         maxResponseTimeMs: numbers['max-response-time'],
         tags: values.get('tag'),
         paths: values.get('path'),
+        ...(values.has('require') ? { require: values.get('require') } : {}),
         ...(switches.has('read-only') ? { readOnly: true } : {}),
       },
     },

@@ -7,6 +7,8 @@ import { helpText } from './help';
 import { coverageLine, coverageSummary } from '../spec/report/coverage';
 import { formatReport } from '../spec/report';
 import { toHar } from '../spec/report/har';
+import { judgeRun } from './verdict/gate';
+import { skipSummaryLines } from '../spec/report/human';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
 
@@ -16,9 +18,20 @@ async function writeReport(file: string, text: string): Promise<void> {
   await fs.writeFile(file, text);
 }
 
-/** 1 when a contract rule failed (or, with --strict, any rule); 0 otherwise. */
-export function exitCodeOf(report: Report, strict: boolean): 0 | 1 {
-  return report.rules.some((r) => r.status === 'fail' && (strict || r.kind === 'contract')) ? 1 : 0;
+/** The exit code of a finished run (docs/check-a-server.md#exit-codes): 0, 1 (a rule failed) or 2 (could not judge). */
+export function exitCodeOf(report: Report, strict: boolean): 0 | 1 | 2 {
+  return judgeRun(report, { strict }).code;
+}
+
+/**
+ * Pure: colour in the human report? `FORCE_COLOR` (any value but 0 or false) turns it on and wins over
+ * `NO_COLOR` (any non-empty value) which turns it off, as in Node itself; otherwise only on a terminal.
+ */
+export function wantsColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
 }
 
 function progress(event: ProgressEvent): void {
@@ -98,7 +111,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     await writeReport(extra.file, formatReport(report, extra.reporter, { seed }));
     process.stderr.write(`conformance: ${extra.reporter} report in ${extra.file}\n`);
   }
-  const text = formatReport(report, cli.reporter, { seed, color: !cli.output && process.stdout.isTTY });
+  const color = !cli.output && wantsColor(env, process.stdout.isTTY === true);
+  const text = formatReport(report, cli.reporter, { seed, color });
   if (cli.output) {
     await writeReport(cli.output, text);
     const { pass, fail, skip } = report.summary;
@@ -107,14 +121,19 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     );
   } else process.stdout.write(text);
   process.stderr.write(`conformance: ${coverageLine(report.coverage)}\n`);
-  const covered = coverageSummary(report.coverage).percent;
-  if (cli.minCoverage !== undefined && covered < cli.minCoverage) {
+  const verdict = judgeRun(report, {
+    strict: cli.strict,
+    minCoverage: cli.minCoverage,
+    coveragePercent: coverageSummary(report.coverage).percent,
+  });
+  // The last lines say what the exit code means (the reporters on stdout have their own summary).
+  if (cli.reporter !== 'human' || cli.output)
+    for (const line of skipSummaryLines(report)) process.stderr.write(`conformance: ${line}\n`);
+  for (const reason of verdict.reasons)
     process.stderr.write(
-      `conformance: coverage ${covered.toFixed(1)}% is under --min-coverage ${cli.minCoverage}%\n`,
+      `conformance: exit ${verdict.code}: ${verdict.code === 2 ? 'could not judge: ' : ''}${reason}\n`,
     );
-    return 1;
-  }
-  return exitCodeOf(report, cli.strict);
+  return verdict.code;
 }
 
 if (require.main === module) {

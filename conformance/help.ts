@@ -66,13 +66,19 @@ Options:
   --replay            send the saved failures again, each reported fixed or still failing (nothing else)
   --min-coverage PCT  exit 1 when fewer than PCT % of the documented (operation, status) pairs were
                       observed (the report lists them all)
+  --require TERMS     rules that must run: tags, rule ids or id globs (e.g. --require auth,quota or
+                      --require 'crud.*'; repeatable); a skip of one is exit 2. A term that matches no
+                      selected rule is a usage error; an opt-in tag named here (quota) is included
   --version, -V       the package version
   --help              this text
 
-Exit codes:
-  0  every contract rule holds (assumption rules report but do not fail without --strict)
-  1  a rule failed, or coverage under --min-coverage
-  2  the run could not happen (target unreachable, bad spec, bad scenario file, bad arguments)
+Exit codes (the one table: docs/check-a-server.md#exit-codes):
+  0  every required rule held (assumption rules report but do not fail without --strict)
+  1  a rule failed (a finding about the server), or coverage under --min-coverage
+  2  the run could not judge: bad arguments, spec or scenarios; a filter matching nothing; the target
+     unreachable; a key it does not know (401); a key or address rate-limited or banned (a 429 before the
+     first rule, or any rule skipped for it); a --require'd rule skipped; more than half of the rules the
+     run could check skipped. The last lines list every skip, grouped by reason and counted
 
 Rules of every document (id, kind, source, title):
 ${rules.join('\n')}

@@ -1,6 +1,6 @@
 /** The one place that knows the order of the stages: load -> generate -> send -> verdict -> report. */
 import path from 'node:path';
-import { loadSpec, type LoadedSpec } from '../spec/load';
+import { loadSpec, type LoadedSpec, type OperationSpec } from '../spec/load';
 import { projectRoot } from '../spec/paths';
 import { inferResources, type ResourceModel } from '../spec/resources';
 import { aggregate } from '../spec/report/aggregate';
@@ -8,9 +8,9 @@ import { computeCoverage } from '../spec/report/coverage';
 import { checkRateLimitFields, IETF_RULES } from './verdict/ratelimit-ietf';
 import { checkResponses, RESPONSE_RULES } from '../spec/http/response-checks';
 import { CHECKS } from './probes';
-import { chooseProbe, reachabilityPath } from './probes/probe';
+import { chooseProbe, reachability } from './probes/probe';
 import { cleanUp } from './send/cleanup';
-import { createClient } from './send/client';
+import { createClient, type Client } from './send/client';
 import { seededRandom, type Check, type RunContext } from './send/check-context';
 import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
@@ -21,7 +21,7 @@ import { replayPhase } from './fuzz/replay';
 import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
-import { catalogueFor, withheldRuleProblem } from './rules';
+import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 
@@ -83,8 +83,15 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const allRules = replay
     ? replay.rules
     : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules, ...timing];
-  const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, options);
+  // A required opt-in tag (--require quota) is included: a rule that must run is selected.
+  const optInRequired = (options.require ?? []).filter((t) => OPT_IN_TAGS.includes(t));
+  const selection = { ...options, include: [...(options.include ?? []), ...optInRequired] };
+  const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, selection);
   if (!selected.ok) throw new ConformanceError(selected.error);
+  if (selected.rules.length === 0)
+    throw new ConformanceError('the filters select no rule (see --include, --exclude, --rule and --help)');
+  const required = requiredRules(selected.rules, options.require ?? []);
+  if (!required.ok) throw new ConformanceError(required.error);
 
   const runPrefix = `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
@@ -115,14 +122,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
     probe,
   };
 
-  // A first request that only proves the target answers; a refused connection stops the run (exit 2).
-  const reach = await client.send({
-    method: 'GET',
-    path: reachabilityPath(spec, probe.op),
-    auth: { use: 'key' },
-  });
-  if (reach.kind === 'error')
-    throw new ConformanceError(`target ${options.target} is unreachable: ${reach.exchange.error ?? ''}`);
+  await checkReachable(client, spec, probe.op, options);
 
   const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
   const checks = checksFor(selected.rules, [
@@ -136,7 +136,13 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
   const findings = await executeChecks(checks, ctx, concurrency, options);
   const cleanup = await cleanUp(client, readOnly, spec);
-  findings.push(...checkResponses(spec, client.exchanges), ...checkRateLimitFields(client.exchanges));
+  findings.push(
+    ...checkResponses(spec, client.exchanges),
+    ...checkRateLimitFields(
+      client.exchanges,
+      selected.rules.some((r) => r.tags.includes('quota')),
+    ),
+  );
   if (options.maxResponseTimeMs !== undefined)
     findings.push(...checkResponseTimes(client.exchanges, options.maxResponseTimeMs));
   const rules = aggregate(selected.rules, findings);
@@ -151,6 +157,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
       (c) => !chosen.ids || chosen.ids.has(c.operationId),
     ),
     cleanup,
+    ...(options.require?.length ? { required: required.ids } : {}),
   };
   return { report, exchanges: client.exchanges };
 }
@@ -206,6 +213,7 @@ const OPTION_RULES = {
   maxResponseTimeMs: rule.number,
   tags: rule.stringList,
   paths: rule.stringList,
+  require: rule.stringList,
   readOnly: rule.boolean,
   fetch: rule.function,
   onProgress: rule.function,
@@ -230,6 +238,57 @@ function validateTarget(target: string, spec: LoadedSpec): void {
   const pathname = new URL(target).pathname.replace(/\/+$/, '');
   if (version && !pathname.endsWith(version))
     throw new ConformanceError(`--target must end in ${version} (§9), got ${target}`);
+}
+
+/**
+ * A first request that only proves the target answers and takes the key, before anything is judged. Exit 2 when
+ * it does not: a refused connection, a 401 to the key on an operation that needs one (the server does not know
+ * the key: a setup error, not twenty server failures), or a 429 that outlasts --max-wait (the key or the address
+ * is spent or banned before the run began).
+ */
+async function checkReachable(
+  client: Client,
+  spec: LoadedSpec,
+  probe: OperationSpec | undefined,
+  options: ConformanceOptions,
+): Promise<void> {
+  const reach = reachability(spec, probe);
+  const send = () => client.send({ method: 'GET', path: reach.path, auth: { use: 'key' } });
+  const first = await send();
+  // One 429 is waited out when its Retry-After fits in --max-wait (the client paces the second send).
+  const result = first.kind === 'skipped' ? await send() : first;
+  if (result.kind === 'error')
+    throw new ConformanceError(`target ${options.target} is unreachable: ${result.exchange.error ?? ''}`);
+  const where = `GET ${reach.path || '/'}`;
+  if (result.kind === 'skipped') {
+    const retry = (result.exchange ?? first.exchange)?.response?.headers['retry-after'];
+    throw new ConformanceError(
+      `the target refuses the key with 429 (${where}${retry !== undefined ? `, Retry-After ${retry}` : ''}): the key or this address is rate-limited or banned before the run began, so nothing can be judged; wait for the reset (or raise --max-wait, now ${options.maxWaitMs ?? 30_000} ms) or use another key`,
+    );
+  }
+  if (result.response.status === 401 && reach.requiresAuth)
+    throw new ConformanceError(
+      `the target does not accept the API key (401 to ${where}): check --key or CONFORMANCE_API_KEY (a key the server does not know is a setup error, not a finding)`,
+    );
+}
+
+/** The ids of the selected rules each `--require` term names (a tag, an id, or an id glob with `*`). */
+function requiredRules(
+  rules: readonly Rule[],
+  terms: readonly string[],
+): { ok: true; ids: string[] } | { ok: false; error: string } {
+  const ids = new Set<string>();
+  for (const term of terms) {
+    const glob = new RegExp(`^${term.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const matched = rules.filter((r) => r.tags.includes(term) || glob.test(r.id));
+    if (matched.length === 0)
+      return {
+        ok: false,
+        error: `--require ${term}: no selected rule has this id or tag (see --help; --exclude and --rule narrow what is selected)`,
+      };
+    for (const r of matched) ids.add(r.id);
+  }
+  return { ok: true, ids: [...ids] };
 }
 
 /** Checks with at least one selected rule; response rules need traffic, so they pull in the ordinary checks. */

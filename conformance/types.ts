@@ -64,6 +64,11 @@ export interface ConformanceOptions {
   replay?: boolean;
   /** `--max-response-time MS`: the rule `response.max-time` holds every answer to MS milliseconds. */
   maxResponseTimeMs?: number;
+  /**
+   * `--require TERM`: rules that must run (an id, an id glob with `*`, or a tag); a skip of one is exit 2.
+   * A term that matches no rule is a usage error; an opt-in tag named here (quota) is included.
+   */
+  require?: string[];
   /** `--tag TAG`: operations the document tags so. */
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */

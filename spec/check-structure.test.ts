@@ -32,4 +32,21 @@ describe('checkStructure', () => {
     const servers = [{ url: '{base}', variables: { base: { default: 'x', descriptions: 'typo' } } }];
     expect(() => checkStructure(doc({ servers }))).toThrow(/#\/servers\/0\/variables\/base/);
   });
+
+  it('accepts a license with only its name, and refuses one with both identifier and url (issue 30)', () => {
+    const info = (license: unknown) => ({ info: { title: 'T', version: '1', license } });
+    expect(() => checkStructure(doc(info({ name: 'MIT' })))).not.toThrow();
+    expect(() => checkStructure(doc(info({ name: 'MIT', identifier: 'MIT' })))).not.toThrow();
+    expect(() =>
+      checkStructure(doc(info({ name: 'MIT', identifier: 'MIT', url: 'https://example.com/mit' }))),
+    ).toThrow(/#\/info\/license/);
+  });
+
+  it('accepts vendor keys among the webhooks, and still checks each webhook (issue 30)', () => {
+    const created = { post: { responses: { '200': { description: 'ok' } } } };
+    expect(() => checkStructure(doc({ webhooks: { 'x-sdk-exclude': true, created } }))).not.toThrow();
+    expect(() => checkStructure(doc({ webhooks: { created: { post: { deprecated: 'no' } } } }))).toThrow(
+      /#\/webhooks\/created\/post\/deprecated/,
+    );
+  });
 });

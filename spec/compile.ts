@@ -90,6 +90,8 @@ export interface CompiledSpec {
   securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
   /** How many validators have been compiled so far (each on its first use). */
   readonly compiledValidators: number;
+  /** Decisions the compile took that the document did not spell out (ids derived), one line each, for the start. */
+  notes: string[];
 }
 
 export interface LoadedSpec extends CompiledSpec {
@@ -114,14 +116,17 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
   const compile: Compile = (schema, direction, where) => compiler.lazy(schema, direction, where);
   const componentSchemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
   const operations: OperationSpec[] = [];
+  const ids = operationIds(document);
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item?.[method];
       if (!op) continue;
-      operations.push(compileOperation(compile, document, template, method, op, item?.parameters));
+      const id = ids.byOperation.get(`${method} ${template}`) ?? derivedOperationId(method, template);
+      operations.push(compileOperation(compile, document, template, method, op, item?.parameters, id));
     }
   }
   return {
+    notes: ids.notes,
     file,
     document,
     basePath: basePathOf(document),
@@ -181,6 +186,62 @@ function forEachSchemaRoot(
   }
 }
 
+/** The id of an operation the document gives none (or one another operation already has): `get_/pets/{id}`. */
+export function derivedOperationId(method: string, template: string): string {
+  return `${method}_${template}`;
+}
+
+/**
+ * Each operation's id: its `operationId`, else one derived from its method and path (optional in OpenAPI; 377
+ * of APIs.guru's 2,639 documents leave some out), also for the second of two operations that share one. One
+ * note says how many were derived, with an example, so that messages, reports and `x-mock` settings can name it.
+ */
+export function operationIds(document: OpenAPIV3_1.Document): {
+  /** By `method template` (a path item may be shared by two paths: objects are not keys). */
+  byOperation: Map<string, string>;
+  notes: string[];
+} {
+  const byOperation = new Map<string, string>();
+  const taken = new Set<string>();
+  const derived: string[] = [];
+  const shared: string[] = [];
+  const later: [string, string][] = [];
+  for (const [template, item] of Object.entries(document.paths ?? {}))
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op) continue;
+      const given = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
+      if (given !== undefined && !taken.has(given)) {
+        taken.add(given);
+        byOperation.set(`${method} ${template}`, given);
+      } else {
+        if (given !== undefined) shared.push(given);
+        later.push([method, template]);
+      }
+    }
+  for (const [method, template] of later) {
+    let id = derivedOperationId(method, template);
+    for (let n = 2; taken.has(id); n++) id = `${derivedOperationId(method, template)}#${n}`;
+    taken.add(id);
+    byOperation.set(`${method} ${template}`, id);
+    derived.push(id);
+  }
+  const notes: string[] = [];
+  if (derived.length > 0) {
+    const why = [
+      derived.length - shared.length > 0 ? `${derived.length - shared.length} without an operationId` : '',
+      shared.length > 0
+        ? `${shared.length} sharing one (${[...new Set(shared)].slice(0, 2).join(', ')})`
+        : '',
+    ].filter(Boolean);
+    notes.push(
+      `operation ids: ${why.join(' and ')} named by method and path (${derived[0]}${derived.length > 1 ? ', …' : ''}), ` +
+        "as messages, reports and the runner's --operation name them",
+    );
+  }
+  return { byOperation, notes };
+}
+
 /** A read-only map whose values are made when first asked for. */
 function lazyMap<V>(keys: readonly string[], make: (key: string) => V): ReadonlyMap<string, V> {
   const made = new Map<string, V>();
@@ -218,9 +279,9 @@ function compileOperation(
   method: HttpMethod,
   op: OpenAPIV3_1.OperationObject,
   pathLevel: OpenAPIV3_1.PathItemObject['parameters'],
+  operationId: string,
 ): OperationSpec {
   const where = `${method.toUpperCase()} ${template}`;
-  if (!op.operationId) throw new Error(`${where} has no operationId`);
   const ext = op as Record<string, unknown>;
   const responses = new Map<string, ResponseSpec>();
   for (const [status, res] of Object.entries(op.responses ?? {})) {
@@ -235,7 +296,7 @@ function compileOperation(
   const extensions: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(op)) if (k.startsWith('x-')) extensions[k] = v;
   return {
-    operationId: op.operationId,
+    operationId,
     method,
     path: template,
     pathPattern: pattern,

@@ -32,15 +32,29 @@ const successSchemas = (op: OperationSpec): Schema[] =>
     .filter(([s, r]) => /^2\d\d$/.test(s) && r.schema !== undefined)
     .map(([, r]) => r.schema as Schema);
 
+/** `floating_ips` -> `floating_ip`, `policies` -> `policy`, `boxes` -> `box`: the name of one item. */
+export function singular(name: string): string {
+  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
+  return name.endsWith('s') ? name.slice(0, -1) : name;
+}
+
 /**
  * The wrapper name when `op` (a create) takes a wrapped body and answers the same wrapper, or answers the item
- * bare (an object without that property, sharing one with the inside); else undefined.
+ * bare (an object without that property, sharing one with the inside); or, for a plain body, when every answer
+ * holds the item under the collection's singular name beside other properties (DigitalOcean's
+ * `{"floating_ip": {...}, "links": {...}}`); else undefined.
  */
 export function envelopeOfCreate(op: OperationSpec | undefined): string | undefined {
-  const request = wrapperOf(op?.requestBody?.schema);
-  if (!op || !request) return undefined;
+  if (!op) return undefined;
   const answers = successSchemas(op);
   if (answers.length === 0) return undefined;
+  const request = wrapperOf(op.requestBody?.schema);
+  if (!request) {
+    const last = op.path.split('/').filter(Boolean).pop() ?? '';
+    const name = [singular(last), last].find((n) => n && answers.every((s) => wraps(s, n)));
+    return name;
+  }
   if (answers.every((s) => wrapperOf(s)?.property === request.property)) return request.property;
   const inside = Object.keys(objectShape(request.inner)?.properties ?? {});
   const bare = answers.every((s) => {
@@ -50,15 +64,22 @@ export function envelopeOfCreate(op: OperationSpec | undefined): string | undefi
   return bare ? request.property : undefined;
 }
 
+/** The object `schema` holds under `envelope` (beside other properties or alone), or undefined. */
+function wrapped(schema: unknown, envelope: string | undefined): Schema | undefined {
+  if (envelope === undefined) return undefined;
+  const inner = objectShape(schema)?.properties[envelope] as Schema | undefined;
+  const shape = inner ? objectShape(inner) : null;
+  return shape && Object.keys(shape.properties).length > 0 ? inner : undefined;
+}
+
 /** The schema inside `schema` when it is the resource's wrapper, else `schema` itself. */
 export function innerSchema(schema: Schema | undefined, envelope: string | undefined): Schema | undefined {
-  const w = envelope ? wrapperOf(schema) : null;
-  return w && w.property === envelope ? w.inner : schema;
+  return wrapped(schema, envelope) ?? schema;
 }
 
 /** Does `schema` wrap its item under `envelope`? */
 export const wraps = (schema: unknown, envelope: string | undefined): boolean =>
-  envelope !== undefined && wrapperOf(schema)?.property === envelope;
+  wrapped(schema, envelope) !== undefined;
 
 /** The item inside a wrapped value (`{article: {...}}` -> `{...}`); an unwrapped value as it is. */
 export function unwrap(value: unknown, envelope: string | undefined): unknown {

@@ -8,6 +8,7 @@
 import type { CompiledSpec, OperationSpec, ResponseSpec } from './compile';
 import { errorResponse, mostUsedErrorResponse } from './error-response';
 import { objectShape, typesOf, type Schema } from './schema-shape';
+import { validAnswer } from './conform';
 import { sampleOf } from './sample';
 import { statusText } from './status-text';
 
@@ -36,6 +37,8 @@ interface Field {
 }
 interface Shape {
   contentType: string;
+  /** The documented answer the shape was read from: a rendered body is made valid against it. */
+  response?: ResponseSpec;
   /** undefined: the schema is not an object; the text is the whole body. */
   fields?: Field[];
 }
@@ -154,6 +157,13 @@ function newId(maxLength: number | undefined): string {
   return maxLength !== undefined && maxLength < id.length ? id.replace(/-/g, '').slice(0, maxLength) : id;
 }
 
+/** The error body, valid against its documented schema (a required field of a list's items filled). */
+function rendered(shape: Shape, status: number, error: ErrorFields): unknown {
+  const body = render(shape, status, error);
+  const r = shape.response;
+  return r ? validAnswer(body, r.schema as Schema | undefined, r.validateBody) : body;
+}
+
 const hasId = (shape: Shape): boolean =>
   (shape.fields ?? []).some((f) => f.role === 'id' || (f.inner !== undefined && hasId(f.inner)));
 
@@ -179,7 +189,7 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
   const shapes = new Map<ResponseSpec, Shape>();
   const shapeFor = (r: ResponseSpec): Shape => {
     let s = shapes.get(r);
-    if (!s) shapes.set(r, (s = shapeOf(r.schema as Schema, r.contentType as string)));
+    if (!s) shapes.set(r, (s = { ...shapeOf(r.schema as Schema, r.contentType as string), response: r }));
     return s;
   };
   const fallback = most ? shapeFor(most) : PROBLEM;
@@ -194,11 +204,11 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
   return {
     render(operation, status, error) {
       const shape = shapeOfError(operation, status);
-      return { contentType: shape.contentType, body: render(shape, status, error) };
+      return { contentType: shape.contentType, body: rendered(shape, status, error) };
     },
     renderBytes(operation, status, error) {
       const shape = shapeOfError(operation, status);
-      const text = () => JSON.stringify(render(shape, status, error));
+      const text = () => JSON.stringify(rendered(shape, status, error));
       // A body with a generated id is never reused: each failure has its own id.
       if (error.message.length > MESSAGE_MAX || hasId(shape))
         return { contentType: shape.contentType, body: utf8.encode(text()) };

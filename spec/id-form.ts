@@ -7,7 +7,25 @@
 import { typesOf, type Schema } from './schema-shape';
 
 export type IdForm =
-  { prefix: string; kind: 'counter' } | { prefix: string; kind: 'random'; alphabet: string; length: number };
+  | { prefix: string; kind: 'counter' }
+  | { prefix: string; kind: 'random'; alphabet: string; length: number }
+  /** A string `format` ids must have (`ipv4` for a floating IP's path): drawn at random in that format. */
+  | { prefix: ''; kind: 'format'; format: IdFormat };
+
+/** Formats an id can be made in, each from random numbers. */
+const FORMAT_IDS = {
+  ipv4: (r: (n: number) => number) => `10.${r(256)}.${r(256)}.${1 + r(254)}`,
+  ipv6: (r: (n: number) => number) => `2001:db8::${r(65536).toString(16)}:${r(65536).toString(16)}`,
+  email: (r: (n: number) => number) => `user${r(1e9)}@example.com`,
+  hostname: (r: (n: number) => number) => `host${r(1e9)}.example.com`,
+  uri: (r: (n: number) => number) => `http://example.com/${r(1e9)}`,
+  url: (r: (n: number) => number) => `http://example.com/${r(1e9)}`,
+  date: (r: (n: number) => number) =>
+    new Date(Date.UTC(2000, 0, 1) + r(36500) * 86_400_000).toISOString().slice(0, 10),
+  'date-time': (r: (n: number) => number) => new Date(Date.UTC(2000, 0, 1) + r(1e9) * 1000).toISOString(),
+} as const;
+export type IdFormat = keyof typeof FORMAT_IDS;
+const isIdFormat = (f: unknown): f is IdFormat => typeof f === 'string' && f in FORMAT_IDS;
 
 const HEX = '0123456789abcdef';
 const DIGITS = '0123456789';
@@ -99,6 +117,9 @@ const examplesOf = (s: IdSchema): unknown[] => [
 export function idFormOf(schemas: ReadonlyArray<Schema | undefined>): IdForm | undefined {
   const given = schemas.filter((s): s is IdSchema => s !== undefined);
   if (given.some((s) => s.format === 'uuid' || typesOf(s).some((t) => t !== 'string'))) return undefined;
+  // A format the id must have (a floating IP addressed by `format: ipv4`): ids drawn in that format.
+  const format = given.map((s) => s.format).find(isIdFormat);
+  if (format) return { prefix: '', kind: 'format', format };
   const fits = fitter(given);
   if (!fits) return undefined;
   for (const example of given.flatMap(examplesOf)) {
@@ -117,6 +138,7 @@ export function idFormOf(schemas: ReadonlyArray<Schema | undefined>): IdForm | u
 /** An id of `form`: the prefix and `n` (a counter), or `n` spread over the random part (for a test). */
 function sampleId(form: IdForm, n: number): string {
   if (form.kind === 'counter') return `${form.prefix}${n}`;
+  if (form.kind === 'format') return FORMAT_IDS[form.format](() => n);
   return `${form.prefix}${probes(form.alphabet, form.length)[n % 2] ?? ''}`;
 }
 
@@ -130,6 +152,7 @@ const ALPHABETS: Record<string, string> = {
 /** The form in words, for the start banner: `sched_1, sched_2…` or `wh_ + 16 hex`. */
 export function describeIdForm(form: IdForm): string {
   if (form.kind === 'counter') return `${form.prefix}1, ${form.prefix}2…`;
+  if (form.kind === 'format') return `format ${form.format}`;
   return `${form.prefix ? `${form.prefix} + ` : ''}${form.length} ${ALPHABETS[form.alphabet] ?? 'A-Za-z0-9'}`;
 }
 
@@ -150,6 +173,7 @@ export function* smallSpace(form: IdForm): Generator<string> {
 /** A new id of `form`: the prefix and the counter value `seq`, or a random part from `randomInt(n)`. */
 export function makeId(form: IdForm, seq: number, randomInt: (below: number) => number): string {
   if (form.kind === 'counter') return `${form.prefix}${seq}`;
+  if (form.kind === 'format') return FORMAT_IDS[form.format](randomInt);
   let part = '';
   for (let i = 0; i < form.length; i++) part += form.alphabet[randomInt(form.alphabet.length)] ?? '';
   return `${form.prefix}${part}`;

@@ -64,7 +64,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
   // The strict-mode line is remembered with the notes: a start from the cache (no full compile) still prints it.
   const notes = fromCache ? validated.notes : [...validated.notes, ...strict];
   if (!fromCache) await rememberValidated(file, validated.files, validated.document, notes);
-  return { ok: true, spec, warnings: [...notes, ...vocabulary], files: validated.files };
+  return { ok: true, spec, warnings: [...notes, ...spec.notes, ...vocabulary], files: validated.files };
 }
 
 /** Bundle, upgrade to 3.1, then check it against the OpenAPI 3.1 schema (its $refs are resolved by the caller). */

@@ -128,19 +128,67 @@ describe('inferResources', () => {
     expect(m.resources).toEqual([]);
   });
 
-  it('refuses two paths inferred as the same resource, naming them', () => {
-    const ops = (id: string) => ({
-      post: { operationId: id, requestBody: json(book), responses: { '201': json(book) } },
+  describe('two paths inferred as one name, or one collection with two item paths (issue 30)', () => {
+    const ops = (id: string, extra: Record<string, unknown> = {}) => ({
+      post: { operationId: id, requestBody: json(book), responses: { '201': json(book) }, ...extra },
     });
-    const document = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '1' },
-      paths: { '/a/books': ops('a'), '/b/books': ops('b') },
-    } as unknown as OpenAPIV3_1.Document;
-    const result = inferResources(compileSpec('inline', document, false));
-    expect(result).toEqual({
-      ok: false,
-      error: expect.stringMatching(/\/b\/books: resource name books is also \/a\/books/),
+    const infer = (paths: Record<string, unknown>) =>
+      inferResources(
+        compileSpec(
+          'inline',
+          { openapi: '3.1.0', info: { title: 't', version: '1' }, paths } as unknown as OpenAPIV3_1.Document,
+          false,
+        ),
+      );
+
+    it('tells them apart by path: the shorter keeps the name, one note per rename', () => {
+      const result = infer({
+        '/sessions': ops('a'),
+        '/applePay/sessions': ops('b'),
+        '/x/y/sessions': ops('c'),
+      });
+      if (!result.ok) throw new Error(result.error);
+      expect(result.model.resources.map((r) => [r.name, r.collectionPath])).toEqual([
+        ['sessions', '/sessions'],
+        ['applePay-sessions', '/applePay/sessions'],
+        ['x-y-sessions', '/x/y/sessions'],
+      ]);
+      expect(result.model.notes).toEqual([
+        'resource /applePay/sessions named applePay-sessions (sessions is /sessions; x-mock.resource names it)',
+        'resource /x/y/sessions named x-y-sessions (sessions is /sessions; x-mock.resource names it)',
+      ]);
+    });
+
+    it('keeps the name x-mock gives; two equal x-mock names are an error', () => {
+      const named = infer({
+        '/a/books': ops('a'),
+        '/b/books': ops('b', { 'x-mock': { resource: 'books' } }),
+      });
+      if (!named.ok) throw new Error(named.error);
+      expect(named.model.resources.map((r) => r.name).sort()).toEqual(['a-books', 'books']);
+      const both = infer({
+        '/a/books': ops('a', { 'x-mock': { resource: 'books' } }),
+        '/b/books': ops('b', { 'x-mock': { resource: 'books' } }),
+      });
+      expect(both).toEqual({ ok: false, error: expect.stringMatching(/\/b\/books: x-mock names books/) });
+    });
+
+    it('serves the second item path of a collection from the document, with a note', () => {
+      const country = { type: 'object', required: ['code3'], properties: { code3: { type: 'string' } } };
+      const read = (id: string) => ({ get: { operationId: id, responses: { '200': json(country) } } });
+      const result = infer({
+        '/countries': {
+          post: { operationId: 'add', requestBody: json(country), responses: { '201': json(country) } },
+        },
+        '/countries/{code3}': read('by3'),
+        '/countries/{code2}': read('by2'),
+      });
+      if (!result.ok) throw new Error(result.error);
+      expect(result.model.resources[0]?.operations).toEqual({ create: 'add', read: 'by3' });
+      expect(result.model.byOperation.has('by2')).toBe(false);
+      expect(result.model.notes).toEqual([
+        'GET /countries/{code2}: a second item path of /countries (beside /countries/{code3}), served from the document',
+      ]);
     });
   });
 

@@ -39,6 +39,11 @@ export interface ResourceModel {
   byOperation: Map<string, Binding>;
   /** operationId -> the item an operation under an item path addresses (no action of its own; issue 26.2, 26.5). */
   itemScopes: Map<string, ItemScope>;
+  /**
+   * Decisions the document did not spell out and the engine settled (a resource named by its path, an operation
+   * served from the document because it could not be settled), one line each, printed once at start.
+   */
+  notes?: string[];
 }
 
 export type ResourcesResult = { ok: true; model: ResourceModel } | { ok: false; error: string };
@@ -111,6 +116,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     if (!c) candidates.set(collectionPath, (c = { collectionPath, ops: new Map() }));
     return c;
   };
+  const notes: string[] = [];
   for (const op of spec.operations) {
     const where = `${op.method.toUpperCase()} ${op.path}`;
     const pathX = readXMock((paths[op.path] as Record<string, unknown> | undefined)?.['x-mock'], op.path);
@@ -132,11 +138,14 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const action = x.action ?? conventionalAction(op.method, onItem);
     if (!action) continue;
     const c = candidate(collectionPath);
-    if (onItem) {
-      if (c.itemPath && c.itemPath !== op.path)
-        return { ok: false, error: `${op.path}: a second item path for ${collectionPath} (${c.itemPath})` };
-      c.itemPath = op.path;
+    if (onItem && c.itemPath && c.itemPath !== op.path) {
+      // `/countries/{code3}` beside `/countries/{code2}`: the first addresses the stored items.
+      notes.push(
+        `${where}: a second item path of ${collectionPath} (beside ${c.itemPath}), served from the document`,
+      );
+      continue;
     }
+    if (onItem) c.itemPath = op.path;
     if (x.resource) {
       if (c.name && c.name !== x.resource)
         return { ok: false, error: `${op.path}: x-mock names ${x.resource}, the path is already ${c.name}` };
@@ -144,26 +153,26 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     }
     if (x.id) c.idOverride = x.id;
     const taken = c.ops.get(action);
-    if (taken)
-      return {
-        ok: false,
-        error: `${where}: ${action} of ${collectionPath} is already ${taken.method.toUpperCase()} ${taken.path} (use x-mock to say which)`,
-      };
+    if (taken) {
+      notes.push(
+        `${where}: ${action} of ${collectionPath} is already ${taken.method.toUpperCase()} ${taken.path}, served from the document (x-mock.action says otherwise)`,
+      );
+      continue;
+    }
     c.ops.set(action, op);
   }
+  const built = [...candidates.values()].flatMap((c) => {
+    const resource = buildResource(c);
+    return resource ? [{ c, resource }] : [];
+  });
+  const named = distinctNames(
+    built.map(({ c, resource }) => ({ resource, fromXMock: c.name !== undefined })),
+  );
+  if (typeof named === 'string') return { ok: false, error: named };
+  notes.push(...named);
   const resources: Resource[] = [];
   const byOperation = new Map<string, Binding>();
-  const names = new Map<string, string>();
-  for (const c of candidates.values()) {
-    const resource = buildResource(c);
-    if (!resource) continue;
-    const clash = names.get(resource.name);
-    if (clash)
-      return {
-        ok: false,
-        error: `${c.collectionPath}: resource name ${resource.name} is also ${clash} (set x-mock.resource on one)`,
-      };
-    names.set(resource.name, c.collectionPath);
+  for (const { c, resource } of built) {
     resources.push(resource);
     for (const [action, op] of c.ops) {
       if (resource.operations[action] === op.operationId)
@@ -172,8 +181,49 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
   }
   return {
     ok: true,
-    model: { resources, byOperation, itemScopes: itemScopes(spec, { resources, byOperation }) },
+    model: { resources, byOperation, itemScopes: itemScopes(spec, { resources, byOperation }), notes },
   };
+}
+
+/**
+ * One name per resource. Two paths that infer the same name (`/sessions` and `/applePay/sessions`) are told
+ * apart by their paths: the shorter keeps the name, the other is named by its path's literal segments
+ * (`applePay-sessions`), then a number if that is taken too. A name `x-mock` gives is kept, and two equal ones
+ * are an error. Renames the resources in place; returns one note per rename.
+ */
+function distinctNames(list: { resource: Resource; fromXMock: boolean }[]): string[] | string {
+  const groups = new Map<string, typeof list>();
+  for (const entry of list)
+    groups.set(entry.resource.name, [...(groups.get(entry.resource.name) ?? []), entry]);
+  const taken = new Set(groups.keys());
+  const notes: string[] = [];
+  for (const [name, group] of groups) {
+    if (group.length < 2) continue;
+    const given = group.filter((g) => g.fromXMock);
+    if (given.length > 1)
+      return `${given[1]?.resource.collectionPath}: x-mock names ${name}, as on ${given[0]?.resource.collectionPath}`;
+    const depth = (g: (typeof list)[number]) => segments(g.resource.collectionPath).length;
+    const keeper =
+      given[0] ??
+      [...group].sort(
+        (a, b) => depth(a) - depth(b) || a.resource.collectionPath.localeCompare(b.resource.collectionPath),
+      )[0];
+    for (const g of group) {
+      if (g === keeper) continue;
+      const base =
+        segments(g.resource.collectionPath)
+          .filter((s) => !isParam(s))
+          .join('-') || name;
+      let renamed = base;
+      for (let n = 2; taken.has(renamed); n++) renamed = `${base}-${n}`;
+      taken.add(renamed);
+      g.resource.name = renamed;
+      notes.push(
+        `resource ${g.resource.collectionPath} named ${renamed} (${name} is ${keeper?.resource.collectionPath}; x-mock.resource names it)`,
+      );
+    }
+  }
+  return notes;
 }
 
 /** Paths that are collections: documented ones, and the parents of item paths (`/user` of `/user/{name}`). */
@@ -309,12 +359,23 @@ function idFieldOf(
   itemParam: string | undefined,
   request: ObjectShape | null,
 ): string | undefined {
-  const props = shape.properties;
+  // An object or a list is never the id (DigitalOcean's `floating_ip` wrapper beside the `{floating_ip}` path).
+  const props = Object.fromEntries(
+    Object.entries(shape.properties).filter(
+      ([, p]) => !typesOf(p).some((t) => t === 'object' || t === 'array'),
+    ),
+  );
   if (c.idOverride) return c.idOverride;
-  const readOnly = readOnlyProperties(shape);
+  const readOnly = readOnlyProperties(shape).filter((p) => p in props);
   if (readOnly.length === 1) return readOnly[0];
   if (itemParam && props[itemParam]) return itemParam;
   if (props.id) return 'id';
+  // `{floating_ip}` addressing an item whose `ip` is the address; `{droplet_id}` one whose `id` is.
+  const tail = itemParam
+    ?.split(/_|-|(?=[A-Z])/)
+    .pop()
+    ?.toLowerCase();
+  if (tail && props[tail]) return tail;
   if (request) {
     const lacking = [...shape.required].filter((p) => !(p in request.properties));
     if (lacking.length === 1) return lacking[0];

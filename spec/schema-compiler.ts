@@ -68,13 +68,32 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
 
   const idOf = (dir: SchemaDirection, name: string): string => `${doc}:${dir}:${encodeURIComponent(name)}`;
 
-  /** Add the component `name` (its `dir` view `schema`) to ajv once. */
-  const ensure = (dir: SchemaDirection, name: string, schema: Json): string => {
+  /**
+   * Components a conversion referred to and ajv does not have yet. Added one after another by `drain`, never
+   * from inside the conversion that met them: Stripe's description chains a thousand components, and adding
+   * each where it is met recursed a thousand conversions deep (`Maximum call stack size exceeded`).
+   */
+  const pending: Array<[SchemaDirection, string, Json]> = [];
+  const refTo = (dir: SchemaDirection, name: string, schema: Json): Json => {
     const id = idOf(dir, name);
-    if (!added.has(id)) {
+    if (!added.has(id)) pending.push([dir, name, schema]);
+    return { $ref: id };
+  };
+  const drain = (): void => {
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [dir, name, schema] = next;
+      const id = idOf(dir, name);
+      if (added.has(id)) continue;
       added.add(id);
       ajv.addSchema(convert(schema, dir, true) as object, id);
     }
+  };
+
+  /** Add the component `name` (its `dir` view `schema`) to ajv once, with every component it refers to. */
+  const ensure = (dir: SchemaDirection, name: string, schema: Json): string => {
+    const id = idOf(dir, name);
+    if (!added.has(id)) pending.push([dir, name, schema]);
+    drain();
     return id;
   };
 
@@ -90,10 +109,7 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
     if (!isObject(schema)) return schema;
     const names = namesFor(dir);
     const name = root ? undefined : names.get(schema);
-    if (name !== undefined)
-      return added.has(idOf(dir, name)) || !inProgress.has(schema)
-        ? { $ref: ensure(dir, name, schema) }
-        : { $ref: idOf(dir, name) };
+    if (name !== undefined) return refTo(dir, name, schema);
     if (inProgress.has(schema)) {
       const synthetic = `+loop-${++loops}`; // "+" is no component name character: no clash
       names.set(schema, synthetic);
@@ -106,6 +122,9 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
     if (!root) memo.set(schema, out);
     inProgress.add(schema);
     for (const [key, value] of Object.entries(schema)) {
+      // A vendor keyword validates nothing, and may hold the document's schemas as data (Stripe's
+      // `x-expansionResources: {oneOf: [file]}`), a cycle ajv would walk forever (it traverses every key).
+      if (key.startsWith('x-')) continue;
       if (Array.isArray(value) && LISTS.has(key)) out[key] = value.map((v) => convert(v, dir, false));
       else if (ONE.has(key) && isObject(value)) out[key] = convert(value, dir, false);
       else if (MAPS.has(key) && isObject(value))
@@ -131,7 +150,9 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
         if (!fn) throw new Error(`schema ${id} is not known`);
         return fn;
       }
-      return ajv.compile(convert(schema, dir, true) as object);
+      const converted = convert(schema, dir, true) as object;
+      drain();
+      return ajv.compile(converted);
     } catch (err) {
       throw new Error(`${where}: ${(err as Error).message}`);
     }
@@ -151,7 +172,9 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
       return validate;
     },
     metaProblem(schema, dir) {
-      const ok = ajv.validateSchema(convert(schema, dir, true) as object);
+      const converted = convert(schema, dir, true) as object;
+      drain();
+      const ok = ajv.validateSchema(converted);
       return ok ? undefined : ajv.errorsText(ajv.errors, { dataVar: 'schema' });
     },
     get compiled() {

@@ -31,34 +31,38 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** One JSON pointer segment: `~` and `/` escaped as RFC 6901 says. */
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Call `visit` for each schema in `document`: the named components first, so pointers name them. */
+/**
+ * Call `visit` for each schema in `document`, breadth first: the named components first, so pointers name them,
+ * and each other schema under its shortest pointer. A queue, not recursion: a graph of a thousand components
+ * that refer to each other (Stripe's description) is walked in constant stack.
+ */
 export function forEachSchema(document: unknown, visit: SchemaVisitor): void {
   const seen = new WeakSet<object>();
-  const schema = (node: unknown, at: string): void => {
-    if (!isObject(node) || seen.has(node)) return;
-    seen.add(node);
-    visit(node, at);
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}/${escapePointer(key)}`;
-      if (Array.isArray(value) && SCHEMA_LIST.has(key)) value.forEach((v, i) => schema(v, `${here}/${i}`));
-      else if (ONE_SCHEMA.has(key)) schema(value, here);
-      else if (SCHEMA_MAP.has(key) && isObject(value))
-        for (const [name, v] of Object.entries(value)) schema(v, `${here}/${escapePointer(name)}`);
-    }
-  };
-  const outside = (node: unknown, at: string): void => {
-    if (typeof node !== 'object' || node === null || seen.has(node)) return;
-    seen.add(node);
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}/${escapePointer(key)}`;
-      if (key === 'schema') schema(value, here);
-      else if (!DATA_KEYS.has(key) && !key.startsWith('x-')) outside(value, here);
-    }
-  };
+  const queue: Array<[node: unknown, at: string, isSchema: boolean]> = [];
   const root = isObject(document) ? document : {};
   const components = isObject(root.components) ? root.components : {};
   const named = isObject(components.schemas) ? components.schemas : {};
   for (const [name, value] of Object.entries(named))
-    schema(value, `#/components/schemas/${escapePointer(name)}`);
-  outside(root, '#');
+    queue.push([value, `#/components/schemas/${escapePointer(name)}`, true]);
+  queue.push([root, '#', false]);
+  for (let i = 0; i < queue.length; i++) {
+    const [node, at, isSchema] = queue[i] as [unknown, string, boolean];
+    queue[i] = [undefined, '', false]; // let what was walked go
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    if (isSchema && !isObject(node)) continue;
+    seen.add(node);
+    if (isSchema) visit(node as Json, at);
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${at}/${escapePointer(key)}`;
+      if (!isSchema) {
+        if (key === 'schema') queue.push([value, here, true]);
+        else if (!DATA_KEYS.has(key) && !key.startsWith('x-')) queue.push([value, here, false]);
+      } else if (Array.isArray(value) && SCHEMA_LIST.has(key))
+        value.forEach((v, n) => queue.push([v, `${here}/${n}`, true]));
+      else if (ONE_SCHEMA.has(key)) queue.push([value, here, true]);
+      else if (SCHEMA_MAP.has(key) && isObject(value))
+        for (const [name, v] of Object.entries(value))
+          queue.push([v, `${here}/${escapePointer(name)}`, true]);
+    }
+  }
 }

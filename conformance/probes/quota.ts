@@ -35,15 +35,14 @@ export const quotaCheck: Check = {
     const bad = unusable('quota.burst-exact', probe);
     if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
     if (probe.response.status === 429)
-      return skipAll('the quota key is already spent; retry after its reset', probe.exchange);
+      return skipAll('rate-limited: the quota key is already spent; retry after its reset', probe.exchange);
     // The budget from X-RateLimit-* when present (what the document publishes), the IETF RateLimit field otherwise.
     const ietf = bindingLimit(probe.response.headers.ratelimit);
     const remaining = int(probe.response, 'x-ratelimit-remaining') ?? ietf?.r;
     const reset =
       int(probe.response, 'x-ratelimit-reset') ??
       (ietf?.t !== undefined ? Math.ceil(probe.exchange.receivedAt / 1000 + ietf.t) : undefined);
-    if (remaining === undefined)
-      return skipAll('neither RateLimit nor X-RateLimit-Remaining to size the burst', probe.exchange);
+    if (remaining === undefined) return ramp(ctx, path, operationId);
     if (remaining > MAX_BURST)
       return skipAll(`remaining ${remaining} is more than a ${MAX_BURST}-request burst`);
     const results = await Promise.all(
@@ -76,23 +75,65 @@ export const quotaCheck: Check = {
           admitted.at(-1)?.exchange,
         ),
       );
-    for (const r of refused) {
-      const problem =
-        errorBodyProblem(ctx.spec, r.response, operationId) ??
-        (r.response.headers['retry-after'] === undefined ? '429 without Retry-After' : undefined);
-      findings.push(
-        problem
-          ? fail('quota.429-after-limit', problem, r.exchange)
-          : pass('quota.429-after-limit', r.exchange),
-      );
-      const retry = r.response.headers['retry-after'];
-      if (retry !== undefined)
-        findings.push(
-          /^\d+$/.test(retry.trim())
-            ? pass('assume.retry-after-seconds')
-            : fail('assume.retry-after-seconds', `Retry-After "${retry}" is not whole seconds`, r.exchange),
-        );
-    }
+    findings.push(...refusals(ctx, refused, operationId));
     return findings;
   },
 };
+
+type Answered = { response: RecordedResponse; exchange: Exchange };
+
+/** Each 429: an Error body, a Retry-After, and that in whole seconds. */
+function refusals(ctx: RunContext, refused: readonly Answered[], operationId: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const r of refused) {
+    const problem =
+      errorBodyProblem(ctx.spec, r.response, operationId) ??
+      (r.response.headers['retry-after'] === undefined ? '429 without Retry-After' : undefined);
+    findings.push(
+      problem
+        ? fail('quota.429-after-limit', problem, r.exchange)
+        : pass('quota.429-after-limit', r.exchange),
+    );
+    const retry = r.response.headers['retry-after'];
+    if (retry !== undefined)
+      findings.push(
+        /^\d+$/.test(retry.trim())
+          ? pass('assume.retry-after-seconds')
+          : fail('assume.retry-after-seconds', `Retry-After "${retry}" is not whole seconds`, r.exchange),
+      );
+  }
+  return findings;
+}
+
+const RAMP_STEP = 20;
+
+/**
+ * No budget published to size one exact burst: spend the quota key in parallel steps until the first 429 (at
+ * most MAX_BURST requests), then judge the 429s. burst-exact needs the published budget and is skipped.
+ */
+async function ramp(ctx: RunContext, path: string, operationId: string): Promise<Finding[]> {
+  const refused: Answered[] = [];
+  let sent = 1;
+  while (refused.length === 0 && sent < MAX_BURST) {
+    const step = Math.min(RAMP_STEP, MAX_BURST - sent);
+    const results = await Promise.all(
+      Array.from({ length: step }, () =>
+        ctx.client.send({ method: 'GET', path, auth: { use: 'quota' }, expects429: true }),
+      ),
+    );
+    sent += step;
+    if (results.some((r) => r.kind !== 'response')) return skipAll('some burst requests got no response');
+    for (const r of results) if (r.kind === 'response' && r.response.status === 429) refused.push(r);
+  }
+  const exact = skip(
+    'quota.burst-exact',
+    'neither RateLimit nor X-RateLimit-Remaining to size an exact burst',
+  );
+  if (refused.length === 0)
+    return [
+      exact,
+      skip('quota.429-after-limit', `no 429 after ${sent} requests (a limit above ${MAX_BURST} a window)`),
+      skip('assume.retry-after-seconds', `no 429 after ${sent} requests`),
+    ];
+  return [exact, ...refusals(ctx, refused, operationId)];
+}

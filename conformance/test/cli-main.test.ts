@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { exitCodeOf, main, progressLine } from '../cli';
+import { exitCodeOf, main, progressLine, wantsColor } from '../cli';
 import type { Report, RuleResult } from '../types';
 
 function capture() {
@@ -77,6 +77,8 @@ describe('exitCodeOf', () => {
     status,
     evidence: [],
   });
+  const throttled = { request: null, response: null, problem: 'rate-limited: unexpected 429' };
+  const readOnly = { request: null, response: null, problem: '--read-only: POST is not sent' };
   const report = (...rules: RuleResult[]): Report => ({
     target: 'x',
     startedAt: '',
@@ -91,6 +93,10 @@ describe('exitCodeOf', () => {
     [[rule('contract', 'fail')], false, 1],
     [[rule('assumption', 'fail')], false, 0],
     [[rule('assumption', 'fail')], true, 1],
+    [[rule('contract', 'pass'), { ...rule('contract', 'skip'), evidence: [throttled] }], false, 2],
+    [[rule('contract', 'fail'), { ...rule('contract', 'skip'), evidence: [throttled] }], false, 1],
+    [[rule('contract', 'pass'), { ...rule('assumption', 'skip'), evidence: [readOnly] }], false, 0],
+    [[rule('contract', 'skip'), rule('assumption', 'skip'), rule('contract', 'pass')], false, 2],
   ])('%j (strict %s) -> %i', (rules, strict, code) => {
     expect(exitCodeOf(report(...rules), strict)).toBe(code);
   });
@@ -101,5 +107,21 @@ describe('progressLine (a terminal only: stderr that is not a TTY gets none)', (
     const event = { type: 'check' as const, name: 'crud.r7', done: 3, total: 10, failed: 1 };
     expect(progressLine(event, 65_000)).toBe('\r\u001b[K[3/10] 1 failed, 1:05 crud.r7');
     expect(progressLine({ ...event, done: 10 }, 1_000)).toMatch(/\[10\/10\] 1 failed, 0:01 crud\.r7\n$/);
+  });
+});
+
+describe('wantsColor: NO_COLOR and FORCE_COLOR (no-color.org; FORCE_COLOR wins, as in Node)', () => {
+  it.each([
+    [{}, true, true],
+    [{}, false, false],
+    [{ NO_COLOR: '1' }, true, false],
+    [{ NO_COLOR: '' }, true, true],
+    [{ FORCE_COLOR: '1' }, false, true],
+    [{ FORCE_COLOR: '' }, false, true],
+    [{ FORCE_COLOR: '0' }, true, false],
+    [{ FORCE_COLOR: 'false' }, true, false],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+  ])('%j on a terminal %s -> %s', (env, tty, color) => {
+    expect(wantsColor(env, tty)).toBe(color);
   });
 });

@@ -205,6 +205,16 @@ function decodeForm(text: string, types: Readonly<Record<string, string[]>>): Re
   return out;
 }
 
+/** Does the body's documented list name `type`, exactly or within a range (`image/*`, any type)? */
+function documentsMedia(documented: readonly string[], type: string): boolean {
+  if (!type) return false;
+  return documented.some((d) => {
+    const base = (d.split(';')[0] ?? '').trim().toLowerCase();
+    if (isJsonMediaType(base) || base === 'application/x-www-form-urlencoded') return false;
+    return base === type || base === '*/*' || (base.endsWith('/*') && type.startsWith(base.slice(0, -1)));
+  });
+}
+
 /** Check one body; the decoded value, or the error to answer with. */
 export function checkBody(
   check: BodyCheck,
@@ -221,6 +231,10 @@ export function checkBody(
   const form =
     media.type === 'application/x-www-form-urlencoded' &&
     check.mediaTypes.some((t) => t.toLowerCase().startsWith(media.type));
+  // A documented media type the mock does not decode (a file upload as `application/octet-stream`, a tar
+  // archive, plain text): taken as it is, never stored.
+  if (!json && !form && !media.json && documentsMedia(check.mediaTypes, media.type))
+    return { value: undefined };
   if (!json && !form) {
     const readable = check.mediaTypes.filter(
       (t) => isJsonMediaType(t) || t.startsWith('application/x-www-form-urlencoded'),

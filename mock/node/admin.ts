@@ -1,8 +1,9 @@
 /**
  * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (liveness:
  * the process answers) and `GET /_mock/ready` (readiness: it can serve, its store answers), both always served
- * and never counted; `GET /_mock/state`, `POST /_mock/reset` (off with --no-admin; who may call them is decided
- * in ./routes.ts).
+ * and never counted; `GET /_mock/state`, `POST /_mock/reset`, `POST /_mock/limits/reset` (every ban and counter
+ * forgotten, records kept) (off with --no-admin; who may call them is decided in ./routes.ts; served, they are
+ * never counted nor refused by a ban).
  */
 import type { Reply } from '../core/context';
 import { serviceUnavailable } from '../core/errors';
@@ -10,10 +11,20 @@ import { StoreUnavailableError } from '../core/stores/types';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
 
+/** When each limiter's counters and bans were last forgotten (the inspector lists refusals after it only). */
+const lifted = new WeakMap<object, number>();
+export const liftedAt = (deps: Deps): number => lifted.get(deps.limiter) ?? 0;
+
+/** Forget every counter and ban. */
+async function resetLimits(deps: Deps): Promise<void> {
+  await deps.limiter.reset();
+  lifted.set(deps.limiter, Date.now());
+}
+
 /** Drop every record but the seed, and every counter and ban. */
 export async function resetState(deps: Deps): Promise<void> {
   await deps.records.reset(deps.seed, deps.model.resources);
-  await deps.limiter.reset();
+  await resetLimits(deps);
   deps.listCache.clear();
 }
 
@@ -57,6 +68,18 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
   ],
   ['/_mock/ready', { method: 'GET', access: 'open', run: ready }],
   ['/_mock/state', { method: 'GET', access: 'read', run: state }],
+  [
+    '/_mock/limits/reset',
+    {
+      method: 'POST',
+      access: 'write',
+      // Lifts every ban and forgets every counter (the address a local user tests from included); records stay.
+      run: async (deps) => {
+        await resetLimits(deps);
+        return { status: 200, body: { status: 'limits reset' } };
+      },
+    },
+  ],
   [
     '/_mock/reset',
     {

@@ -80,10 +80,19 @@ const OPTIONS = {
   'base-path': { type: 'string' },
   'trust-proxy': { type: 'string' },
   'allow-short-keys': { type: 'boolean' },
+  'drain-ms': { type: 'string' },
+  'rate-limit': { type: 'string' },
 } as const;
 
+/** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
+export const DEFAULT_DRAIN_MS = 10_000;
+
 export type ConfigResult =
-  { ok: true; config: MockConfig } | { ok: false; error: string } | { ok: 'help' } | { ok: 'version' };
+  /** `drainMs`: the process's own setting (the engine never stops), not part of MockConfig. */
+  | { ok: true; config: MockConfig; drainMs: number; rateLimit: boolean }
+  | { ok: false; error: string }
+  | { ok: 'help' }
+  | { ok: 'version' };
 
 /** Parse argv and env into a frozen config, or an error naming the bad option. */
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ConfigResult {
@@ -188,8 +197,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   }
   if (config.sunset !== null && Number.isNaN(Date.parse(config.sunset)))
     errors.push(`--sunset must be a date, got "${config.sunset}"`);
+  const drainMs = int('drain-ms', values['drain-ms'], DEFAULT_DRAIN_MS, 0, 3_600_000);
+  const rateLimit = values['rate-limit'] ?? env.MOCK_RATE_LIMIT ?? 'on';
+  if (rateLimit !== 'on' && rateLimit !== 'off')
+    errors.push(`--rate-limit must be on or off, got "${rateLimit}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
-  return { ok: true, config: Object.freeze(config) };
+  return { ok: true, config: Object.freeze(config), drainMs, rateLimit: rateLimit === 'on' };
 }
 
 /** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */

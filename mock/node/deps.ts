@@ -40,4 +40,6 @@ export interface StreamState {
   limits: StreamLimits;
   /** The last snapshot built and when: every stream of one tick shares it (built once, not once per stream). */
   shared?: { atMs: number; deps: NodeDeps; data: Promise<string> };
+  /** How to end each open stream (a graceful stop ends them at once: they would hold it for its whole limit). */
+  enders?: Set<() => void>;
 }

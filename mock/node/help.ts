@@ -30,6 +30,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --cors-origins LIST          comma-separated allowed origins, * for any, none for no CORS (default *)
   --max-body-bytes N           larger bodies get 413 (default 1048576)
   --allow-unknown-fields       accept fields a request schema does not name (default: 400)
+  --rate-limit on|off          off: nothing is counted, limited or banned, for frontend work; the rate-limit
+                               headers still carry the plan's numbers (env MOCK_RATE_LIMIT; default on)
   --ban-threshold N            429s within a minute that ban a key, 0 = never (default 30)
   --ban-seconds N              length of a ban (default 300)
   --sunset DATE                Sunset date of every deprecated operation, over its x-sunset (none by default)
@@ -48,6 +50,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --trust-proxy LIST           comma-separated proxies (IPs, CIDRs, loopback) whose X-Forwarded-For names the
                                client, for per-address limits behind a balancer (default: none)
   --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
+  --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms,
+                               then exit 0; a second signal stops at once (default 10000)
   --version, -V                the package version
   --help, -h                   this text
 

@@ -32,7 +32,7 @@ import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from '../../spec/pages/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
 import { isLoopback, ownRefusals, ownRoutes } from './routes';
-import { createStreamState, type StreamLimits } from './ui/events';
+import { createStreamState, endStreams, type StreamLimits } from './ui/events';
 import { isUiPath } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
 import { checkOptions, rule, type OptionRule } from '../../spec/check-options';
@@ -49,6 +49,7 @@ const SERVER_OPTION_RULES = {
   log: rule.object,
   watchIntervalMs: rule.number,
   inspectorStreams: rule.object,
+  rateLimit: rule.boolean,
 } satisfies Record<string, OptionRule>;
 
 export interface MockServerOptions extends Partial<MockConfig> {
@@ -64,6 +65,21 @@ export interface MockServerOptions extends Partial<MockConfig> {
   watchIntervalMs?: number;
   /** Bounds of the inspector's live streams (mock/node/ui/events.ts). */
   inspectorStreams?: Partial<StreamLimits>;
+  /** `--rate-limit off` (false): nothing is counted, limited or banned; the headers still describe the plan. */
+  rateLimit?: boolean;
+}
+
+/**
+ * `--rate-limit off`, for frontend work: every request admitted and nothing counted (no 429, no ban), while the
+ * rate-limit headers still carry the plan's numbers (Remaining stays at the limit), as the document requires.
+ */
+export function unlimited(store: LimiterStore): LimiterStore {
+  return {
+    consume: (_subject, windows) => ({ kind: 'admitted', used: windows.map(() => 0) }),
+    peek: (subject, windows, nowMs) => store.peek(subject, windows, nowMs),
+    reset: () => store.reset(),
+    close: () => store.close(),
+  };
 }
 
 export interface MockServer {
@@ -81,6 +97,12 @@ export interface MockServer {
   /** What the loader noticed and accepted at start (an upgraded 3.0 document, unknown formats…). */
   warnings: string[];
   close(): Promise<void>;
+  /**
+   * A graceful stop: accept no new connection, end the inspector's streams, let the requests in flight finish
+   * (idle keep-alive connections are closed as they become idle) for up to `drainMs`, then cut whatever is
+   * left and close the stores. Resolves to true when everything finished within the limit.
+   */
+  drain(drainMs: number): Promise<boolean>;
 }
 
 /**
@@ -100,8 +122,18 @@ function withSettingsFile(config: MockConfig): MockConfig {
 /** Build a mock server; rejects with a message naming the problem when the spec, keys or seed are bad. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions('createMockServer', options, SERVER_OPTION_RULES);
-  const { keys, seed, clock, records, limiter, log, watchIntervalMs, inspectorStreams, ...overrides } =
-    options;
+  const {
+    keys,
+    seed,
+    clock,
+    records,
+    limiter,
+    log,
+    watchIntervalMs,
+    inspectorStreams,
+    rateLimit = true,
+    ...overrides
+  } = options;
   const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
   const loaded = await loadSpec(config.specPath);
   if (!loaded.ok) throw new Error(loaded.error);
@@ -129,7 +161,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     config,
     allowShortKeys: true,
     records: stores.records,
-    limiter: stores.limiter,
+    limiter: rateLimit ? stores.limiter : unlimited(stores.limiter),
     engine: createExampleEngine(config.exampleEngine, config.specPath),
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
@@ -197,7 +229,30 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
-    warnings: loaded.warnings,
+    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? [])],
+    drain: async (drainMs) => {
+      stopWatching();
+      const closed = new Promise<void>((resolve) => {
+        if (server.listening) server.close(() => resolve());
+        else resolve();
+      });
+      const streams = holder.current.ui?.streams;
+      if (streams) endStreams(streams);
+      // A connection whose request just finished becomes idle: close it then, not at the next request.
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 20);
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs)));
+      const drained = await Promise.race([closed.then(() => true as const), limit]);
+      clearInterval(idle);
+      clearTimeout(timer);
+      if (!drained) {
+        server.closeAllConnections();
+        await closed;
+      }
+      await stores.close();
+      return drained;
+    },
     close: async () => {
       stopWatching();
       await new Promise<void>((resolve) => {

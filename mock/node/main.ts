@@ -2,7 +2,7 @@
 import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
 import { tryCurl } from './try-curl';
-import { createLogger } from '../core/log';
+import { createLogger, type Logger } from '../core/log';
 import { packageVersion } from '../../spec/paths';
 import { maskSecrets } from '../../spec/redact';
 import { adminOn, inspectorOn } from './routes';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const log = createLogger(process.stdout, config.quiet);
   let mock;
   try {
-    mock = await createMockServer({ ...config, log });
+    mock = await createMockServer({ ...config, rateLimit: parsed.rateLimit, log });
   } catch (err) {
     process.stderr.write(`mock: cannot start: ${maskSecrets((err as Error).message)}\n`);
     process.exit(2);
@@ -46,14 +46,46 @@ async function main(): Promise<void> {
     `API reference: ${origin}/_mock/docs${inspectorOn(mock.deps) ? `   Inspector: ${origin}/_mock/inspector` : ''}${config.watch ? '   (watching spec, keys and seed files)' : ''}\n`,
   );
   process.stdout.write(`${adminLine(mock, config.host)}\n`);
-  const stop = (signal: string) => {
-    log.event('info', `received ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(0), 3000);
-    force.unref();
-    void mock.close().then(() => process.exit(0));
+  if (!parsed.rateLimit)
+    process.stdout.write('Rate limits: off (--rate-limit off): nothing is counted, limited or banned\n');
+  stopOnSignals(mock, parsed.drainMs, log);
+}
+
+/**
+ * A graceful stop on SIGTERM or SIGINT: no new connections, requests in flight finish for up to `drainMs`, then
+ * exit 0 (memory or Redis stores closed). A second signal stops at once (exit 130 or 143). Launched by npm or
+ * npx (which may leave the mock behind when they are signalled: docs/mock-your-api.md#stopping), the mock also
+ * stops when its parent goes away.
+ */
+function stopOnSignals(mock: MockServer, drainMs: number, log: Logger): void {
+  let stopping = false;
+  const stop = (why: string, code: number) => {
+    if (stopping) {
+      log.event('warn', `${why} again: stopping now, requests in flight are cut`);
+      process.exit(code);
+    }
+    stopping = true;
+    log.event('info', `${why}: no new connections; requests in flight may finish (up to ${drainMs} ms)`);
+    mock.drain(drainMs).then(
+      (drained) => {
+        if (!drained) log.event('warn', `requests still in flight after ${drainMs} ms were cut`);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        process.stderr.write(`mock: stopping failed: ${maskSecrets((err as Error).message)}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('received SIGINT', 130));
+  process.on('SIGTERM', () => stop('received SIGTERM', 143));
+  if (process.env.npm_command !== undefined) {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (!stopping && process.ppid !== parent) stop(`its parent (npm, pid ${parent}) exited`, 143);
+    }, 500);
+    watch.unref();
+  }
 }
 
 /** Who may use the admin routes and the inspector on this listener (never the token itself). */

@@ -12,8 +12,8 @@
  *   address they are off (404).
  * - A request that is refused (wrong method, no token, wrong token…) goes on to the rate limit like an API
  *   request: counted, so guessing the token is throttled and banned like guessing a key, and its Error
- *   carries the rate-limit headers. So do the admin routes called without the token (a local mock without
- *   one): a request carrying a banned key is refused by the ban before it reaches the reset.
+ *   carries the rate-limit headers. An admin route served (the token, or this machine without one) is never
+ *   counted nor refused by a quota or a ban: a local user cannot lock themselves out of the reset.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -137,11 +137,6 @@ export const ownRoutes: Stage<Deps> = function ownRoutes(ctx, deps) {
   }
   const found = lookup(ctx, deps);
   if (!found || refusal(ctx, deps, found)) return { next: ctx };
-  // The admin routes skip the limit only with the admin token: otherwise they are requests of their caller,
-  // counted, and refused to a banned one (a banned key cannot reset its own ban).
-  const token = deps.config.adminToken;
-  if (found.family === 'admin' && (token === null || !carriesToken(ctx.req.headers, token)))
-    return { next: ctx };
   return served(found, ctx, deps);
 };
 

@@ -66,6 +66,12 @@ ${curlHint(options)}<main>
     <button id="reset" type="button">Reset state</button>
     <span id="reset-result"></span>
   </section>
+  <section id="refused-box" hidden>
+    <h2>Refused callers: limited or banned (429)</h2>
+    <table id="refused"><thead><tr><th>Caller</th><th>Plan</th><th>Last refused</th><th>Path</th></tr></thead><tbody></tbody></table>
+    <button id="lift" type="button">Lift every limit and ban</button>
+    <span id="lift-result"></span>
+  </section>
   <section>
     <h2>Keys: remaining quota</h2>
     <table id="keys"><thead><tr><th>Key (masked)</th><th>Plan</th><th>Minute window</th><th>Day window</th></tr></thead><tbody></tbody></table>

@@ -1,5 +1,6 @@
 /** Findings -> one result per selected rule: fail beats skip beats pass; no finding at all is a skip. */
 import type { Evidence, Exchange, Finding, Rule, RuleResult } from './types';
+import { NOT_EXERCISED } from './skips';
 
 const MAX_EVIDENCE = 5;
 
@@ -42,7 +43,7 @@ export function aggregate(rules: readonly Rule[], findings: readonly Finding[]):
     return {
       ...base,
       status: 'skip',
-      evidence: [{ request: null, response: null, problem: 'not exercised by this run' }],
+      evidence: [{ request: null, response: null, problem: NOT_EXERCISED }],
     };
   });
 }

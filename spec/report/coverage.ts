@@ -34,3 +34,51 @@ export function coverageLine(entries: readonly CoverageEntry[]): string {
   const { observed, total, percent } = coverageSummary(entries);
   return `coverage: ${observed}/${total} documented (operation, status) pairs observed (${percent.toFixed(1)}%)`;
 }
+
+/** One operation's documented statuses, those observed and those not. */
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  observed: string[];
+  missing: string[];
+}
+
+/** The entries grouped by operation, in the document's order. */
+export function coverageByOperation(entries: readonly CoverageEntry[]): OperationCoverage[] {
+  const byId = new Map<string, OperationCoverage>();
+  for (const e of entries) {
+    let op = byId.get(e.operationId);
+    if (!op) byId.set(e.operationId, (op = { ...e, observed: [], missing: [] }));
+    (e.observed ? op.observed : op.missing).push(e.status);
+  }
+  return [...byId.values()].map(({ operationId, method, path, observed, missing }) => ({
+    operationId,
+    method,
+    path,
+    observed,
+    missing,
+  }));
+}
+
+/** How many operations a terminal report lists by name before it counts the rest. */
+export const COVERAGE_LINES = 25;
+
+/**
+ * The coverage gaps for a terminal: one line per operation with statuses not observed, at most `limit` of them,
+ * then a count of the rest (the JSON and HTML reports list every pair).
+ */
+export function coverageGapLines(entries: readonly CoverageEntry[], limit = COVERAGE_LINES): string[] {
+  const gaps = coverageByOperation(entries).filter((o) => o.missing.length > 0);
+  const lines = gaps
+    .slice(0, limit)
+    .map((o) => `  not observed: ${o.operationId} ${o.method} ${o.path} ${o.missing.join(', ')}`);
+  const rest = gaps.slice(limit);
+  if (rest.length > 0) {
+    const pairs = rest.reduce((n, o) => n + o.missing.length, 0);
+    lines.push(
+      `  … and ${rest.length} more operations with ${pairs} statuses not observed (every pair: the JSON and HTML reports)`,
+    );
+  }
+  return lines;
+}

@@ -2,6 +2,30 @@
 import type { Report } from './types';
 import { bodyExcerpt, cleanupLines, describeEvidence, whyOf } from './describe';
 import type { ReportMeta } from './describe';
+import { CAUSE_TITLES, skipGroups } from './skips';
+import { coverageGapLines } from './coverage';
+
+/**
+ * The skipped rules, grouped by cause then reason and counted (empty when none was skipped): the last lines
+ * of the human report, and of stderr with another reporter.
+ */
+export function skipSummaryLines(report: Report, maxIds = 8): string[] {
+  const groups = skipGroups(report.rules);
+  if (groups.length === 0) return [];
+  const total = groups.reduce((n, g) => n + g.rules.length, 0);
+  const lines = [`Skipped ${total} of ${report.rules.length} rules:`];
+  let cause: string | undefined;
+  for (const g of groups) {
+    if (g.cause !== cause) {
+      cause = g.cause;
+      const count = groups.filter((o) => o.cause === g.cause).reduce((n, o) => n + o.rules.length, 0);
+      lines.push(`  ${count} ${CAUSE_TITLES[g.cause]}:`);
+    }
+    const ids = `${g.rules.slice(0, maxIds).join(', ')}${g.rules.length > maxIds ? `, … (${g.rules.length} in all)` : ''}`;
+    lines.push(`    ${g.rules.length} × ${g.reason}: ${ids}`);
+  }
+  return lines;
+}
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
@@ -41,7 +65,10 @@ export function formatHuman(report: Report, meta: ReportMeta = {}): string {
   const missing = report.coverage.filter((c) => !c.observed);
   const seen = report.coverage.length - missing.length;
   lines.push('', `Coverage: ${seen}/${report.coverage.length} documented (operation, status) pairs observed`);
-  for (const c of missing) lines.push(`  not observed: ${c.operationId} ${c.method} ${c.path} ${c.status}`);
+  // One line per operation with a gap, the first ones only on a large document (GitHub's has 1,223 operations).
+  lines.push(...coverageGapLines(report.coverage));
+  const skipped = skipSummaryLines(report);
+  if (skipped.length > 0) lines.push('', ...skipped);
   const { pass, fail, skip } = report.summary;
   lines.push('', `${pass} passed, ${fail} failed, ${skip} skipped in ${report.durationMs} ms`);
   return `${lines.join('\n')}\n`;

@@ -107,4 +107,6 @@ export interface Report {
   coverage: CoverageEntry[];
   /** Always set by runConformance; optional so that reports built elsewhere (tests, older JSON) still type. */
   cleanup?: Cleanup;
+  /** Ids of the rules `--require` named (by id, glob or tag): a skip of one makes the run exit 2. */
+  required?: string[];
 }

@@ -90,6 +90,7 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     inferred: () => [],
     warnings: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    drain: () => new Promise<boolean>((resolve) => server.close(() => resolve(true))),
   };
 }
 

@@ -4,11 +4,12 @@
  * no extra memory, no first-request delay; see docs/mock-your-api.md for how it compares with the Prism engine.
  */
 import { documentedResponse, successStatusOf, type ResponseSpec } from '../../../spec/compile';
-import { sampleOf, withoutExamples } from '../../../spec/sample';
+import { validAnswer } from '../../../spec/conform';
+import { sampleOf } from '../../../spec/sample';
 import type { ExampleEngine } from './types';
 
 export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus }) => {
-  const status = preferStatus ?? successStatusOf(operation) ?? 200;
+  const status = preferStatus ?? successStatusOf(operation) ?? firstDocumented(operation.responses);
   // A `2XX` range or a `default` alone documents the success too.
   const response = documentedResponse(operation, status);
   if (!response) return { error: `${operation.operationId} documents no ${String(status)} response` };
@@ -18,18 +19,20 @@ export const specExampleEngine: ExampleEngine = async ({ operation, preferStatus
   return { status, body, headers: {} };
 };
 
+/** An operation that documents no success (only a `3xx`, only errors): its first documented status. */
+function firstDocumented(responses: ReadonlyMap<string, ResponseSpec>): number {
+  // A `101` (a protocol switch) cannot be answered over HTTP/1.1 without the switch: the next documented status.
+  const first = [...responses.keys()].filter((s) => /^[2-5]\d\d$/.test(s)).sort()[0];
+  return first ? Number(first) : 200;
+}
+
 const samples = new WeakMap<ResponseSpec, unknown>();
 
-/**
- * A value generated from the response's schema, worked out once: the sampler's, else (when examples inside
- * the schema contradict it) the sampler's with those examples left out.
- */
+/** A value generated from the response's schema, valid against its validator, worked out once. */
 function generated(response: ResponseSpec): unknown {
   if (!response.schema) return undefined;
   if (samples.has(response)) return samples.get(response);
-  let value = sampleOf(response.schema);
-  if (response.validateBody && !response.validateBody(value))
-    value = sampleOf(withoutExamples(response.schema));
+  const value = validAnswer(sampleOf(response.schema), response.schema, response.validateBody);
   samples.set(response, value);
   return value;
 }

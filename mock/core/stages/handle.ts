@@ -4,7 +4,7 @@
  * examples, else from its schema. `Prefer: code=NNN` answers with that documented status and its example.
  */
 import { matchBasePath } from '../../../spec/base-path';
-import { documentedResponse, type OperationSpec } from '../../../spec/compile';
+import { documentedResponse, type OperationSpec, type ResponseSpec } from '../../../spec/compile';
 import { unwrap, wrapAs } from '../../../spec/envelope';
 import { describeIdForm } from '../../../spec/id-form';
 import type { Binding, Resource } from '../../../spec/resources';
@@ -19,6 +19,9 @@ import {
   type ErrorReply,
 } from '../errors';
 import { checkValue } from '../body-check';
+import { validAnswer } from '../../../spec/conform';
+import { documentedHeaders } from '../headers';
+import { mediaBody } from '../media-body';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
@@ -52,8 +55,15 @@ function itemId(ctx: Ctx, r: Resource): string {
 function reply(op: OperationSpec, status: number, body: unknown): Reply {
   const documented = op.responses.get(String(status));
   if (!documented?.schema || status === 204) return { status };
-  // The response view: a stored writeOnly value (a password) is never sent back.
-  return { status, body: withoutWriteOnly(documented.schema, body), contentType: documented.contentType };
+  // The response view: a stored writeOnly value (a password) is never sent back, and what is sent is valid
+  // against the answer's schema (a value the request took in another form is coerced, a missing one generated).
+  return { status, body: answerBody(documented, body), contentType: documented.contentType };
+}
+
+/** `body` valid against the documented answer (see mock/core/conform.ts). */
+function answerBody(documented: ResponseSpec | undefined, body: unknown): unknown {
+  if (!documented?.schema) return body;
+  return validAnswer(withoutWriteOnly(documented.schema, body), documented.schema, documented.validateBody);
 }
 
 function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
@@ -66,8 +76,7 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
       if (cached && cached.version === version) return { status, raw: cached.raw };
       return whenReady(deps.records.list(r.name), (items) => {
         const shown = presentList(op, status, items, r, ctx.query ?? {});
-        const schema = op.responses.get(String(status))?.schema;
-        const raw = encoder.encode(JSON.stringify(withoutWriteOnly(schema, shown)));
+        const raw = encoder.encode(JSON.stringify(answerBody(op.responses.get(String(status)), shown)));
         deps.listCache.set(r.name, { version, raw });
         return { status, raw };
       });
@@ -213,13 +222,25 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
     return exampleReply(operation, answer.status);
   }
   const documented = documentedResponse(operation, answer.status);
+  const headers = documentedHeaders(documented, answer.status);
+  if (answer.status === 429) headers['Retry-After'] = '60';
+  // An answer documented only in other media types (a PDF, XML, RSS, CSV): a body of that type.
+  if (documented && !documented.contentType && documented.mediaTypes.length > 0) {
+    const media = mediaBody(deps.spec.document, operation, answer.status, acceptOf(ctx));
+    if (media) return { status: answer.status, raw: media.raw, contentType: media.contentType, headers };
+  }
   return {
     status: answer.status,
-    body: withoutWriteOnly(documented?.schema, answer.body),
+    body: answerBody(documented, answer.body),
     contentType: documented?.contentType,
-    headers: answer.status === 429 ? { 'Retry-After': '60' } : {},
+    headers,
   };
 }
+
+const acceptOf = (ctx: Ctx): string | undefined => {
+  const v = ctx.req.headers.accept;
+  return Array.isArray(v) ? v.join(', ') : v;
+};
 
 /**
  * An operation under an item path that no action binds: an id nobody created is a 404 (the documented 4xx),

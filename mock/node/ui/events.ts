@@ -61,6 +61,11 @@ export function inspectorEvents(current: () => Deps, state: StreamState): Reply 
   };
 }
 
+/** End every open stream now (a graceful stop: the page reconnects to whichever mock serves next). */
+export function endStreams(state: StreamState): void {
+  for (const end of [...(state.enders ?? [])]) end();
+}
+
 /** Write snapshots to `out` until it closes, its lifetime ends, or it stops reading. */
 export function streamSnapshots(out: EventSink, current: () => Deps, state: StreamState): void {
   const limits = state.limits;
@@ -74,9 +79,15 @@ export function streamSnapshots(out: EventSink, current: () => Deps, state: Stre
     if (closed) return;
     closed = true;
     state.open--;
+    state.enders?.delete(end);
     clearInterval(timer);
     clearTimeout(lifetime);
   };
+  const end = (): void => {
+    close();
+    out.end();
+  };
+  (state.enders ??= new Set()).add(end);
   const drop = (): void => {
     close();
     if (out.destroy) out.destroy();
@@ -110,10 +121,7 @@ export function streamSnapshots(out: EventSink, current: () => Deps, state: Stre
   };
   const timer = setInterval(() => void tick(), limits.tickMs);
   timer.unref();
-  const lifetime = setTimeout(() => {
-    close();
-    out.end();
-  }, limits.lifetimeMs);
+  const lifetime = setTimeout(end, limits.lifetimeMs);
   lifetime.unref();
   out.on('close', close);
   out.on('drain', () => (fullSince = undefined));

@@ -3,6 +3,7 @@ import { describeResources } from '../../../spec/resources';
 import type { NodeDeps as Deps } from '../deps';
 import { keyQuotas, type KeyQuota } from '../../core/quotas';
 import type { RecentRequest } from './recent';
+import { liftedAt } from '../admin';
 
 export interface InspectorData {
   /** Whether the page may offer a reset (`--no-admin` hides it), and whether it needs the admin token. */
@@ -15,6 +16,25 @@ export interface InspectorData {
   /** What the mock inferred from the document, one line per resource. */
   resources: string[];
   keys: KeyQuota[];
+  /**
+   * Callers (masked key label or client address) whose latest request the mock refused with 429: limited or
+   * banned. The page offers to lift every limit and ban (POST /_mock/limits/reset).
+   */
+  refused: Array<{ caller: string; plan: string; t: number; path: string }>;
+}
+
+/** Pure: the callers whose most recent request (newest first in `recent`) since `sinceMs` got a 429. */
+export function refusedCallers(recent: readonly RecentRequest[], sinceMs = 0): InspectorData['refused'] {
+  const seen = new Set<string>();
+  const out: InspectorData['refused'] = [];
+  for (const r of recent) {
+    if (r.t < sinceMs) break;
+    // The mock's own routes are never limited: an admin call says nothing about the caller's quota.
+    if (r.path.startsWith('/_mock/') || seen.has(r.caller)) continue;
+    seen.add(r.caller);
+    if (r.status === 429) out.push({ caller: r.caller, plan: r.plan, t: r.t, path: r.path });
+  }
+  return out;
 }
 
 /**
@@ -29,9 +49,11 @@ export async function inspectorData(deps: Deps, shown = 100): Promise<InspectorD
     records[r.name] = all.length > shown ? all.slice(0, shown) : all;
     counts[r.name] = { total: all.length, shown: Math.min(shown, all.length) };
   }
+  const recent = deps.ui?.recent.list() ?? [];
   return {
     reset: { enabled: deps.config.admin, tokenRequired: deps.config.adminToken !== null },
-    recent: deps.ui?.recent.list() ?? [],
+    recent,
+    refused: refusedCallers(recent, liftedAt(deps)),
     records,
     counts,
     resources: describeResources(deps.model),

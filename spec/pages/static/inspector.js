@@ -103,6 +103,16 @@
       cell(tr, `${r.ms} ms`);
       cell(tr, r.caller, { 'data-plan': r.plan });
     });
+    const refused = data.refused || [];
+    fill($('refused'), refused, (tr, r) => {
+      tr.dataset.caller = r.caller;
+      cell(tr, r.caller);
+      cell(tr, r.plan);
+      cell(tr, new Date(r.t).toLocaleTimeString());
+      cell(tr, r.path);
+    });
+    $('refused-box').hidden = refused.length === 0;
+    $('lift').hidden = !data.reset.enabled;
     $('reset-box').hidden = !data.reset.enabled;
     $('token-label').hidden = !data.reset.tokenRequired;
   }
@@ -181,6 +191,15 @@
     const res = await fetch('/_mock/reset', { method: 'POST', headers });
     const body = await res.json().catch(() => ({}));
     $('reset-result').textContent = res.ok ? 'state reset' : `reset refused: ${body.message || res.status}`;
+  });
+
+  $('lift').addEventListener('click', async () => {
+    const headers = { 'X-Mock-Admin': '1', ...authHeaders() };
+    const res = await fetch('/_mock/limits/reset', { method: 'POST', headers });
+    const body = await res.json().catch(() => ({}));
+    $('lift-result').textContent = res.ok
+      ? 'limits and bans lifted'
+      : `refused: ${body.message || res.status}`;
   });
 
   listen();

@@ -1,0 +1,179 @@
+/**
+ * One document of the sweep (bench/sweep.ts), in its own process so its memory ends with it: load the document
+ * with the engine's loader, plan requests (every GET without required parameters, a create with a valid body per
+ * top-level resource, the created item read back), send them to the mock listening on `port`, judge each
+ * answer (sweep-judge.ts) and print one JSON line: what was sent and what broke the document.
+ * Usage: node --import tsx bench/lib/sweep-worker.ts DOCUMENT PORT KEY
+ */
+import { loadSpec, type LoadedSpec, type OperationSpec } from '../../spec/load';
+import { inferResources, type Resource } from '../../spec/resources';
+import { unwrap } from '../../spec/envelope';
+import { generateValid } from '../../conformance/generate/values';
+import { withoutClientId } from '../../conformance/generate/requests';
+import { seededRandom } from '../../conformance/send/check-context';
+import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
+import type { Exchange } from '../../conformance/types';
+import { judgeAnswer } from './sweep-judge';
+
+export interface SweepAnswer {
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  problems: string[];
+}
+
+export interface WorkerResult {
+  answers: SweepAnswer[];
+  /** Why the worker could not plan (the document did not load here), else undefined. */
+  error?: string;
+}
+
+const MAX_READS = 25;
+const MAX_CREATES = 3;
+const REQUEST_TIMEOUT_MS = 5000;
+
+type Plan = { op: OperationSpec; path: string; body?: unknown }[];
+
+/** The credential for `op`: its first security alternative, every scheme of it carrying the key. */
+function credentials(spec: LoadedSpec, op: OperationSpec, key: string): Placement {
+  const into = emptyPlacement();
+  for (const name of op.security[0] ?? []) place(spec.securitySchemes[name], key, into);
+  return into;
+}
+
+const hasRequired = (op: OperationSpec): boolean =>
+  [...op.queryParams, ...op.headerParams].some((p) => p.required);
+
+/** How the plan reaches the mock: `fetch` over HTTP, or an in-process fetch handler. */
+export type Call = (request: Request) => Promise<Response>;
+
+export interface Target {
+  spec: LoadedSpec;
+  call: Call;
+  base: string;
+  key: string;
+}
+
+async function send(
+  { spec, call, base, key }: Target,
+  step: Plan[number],
+): Promise<{ exchange: Exchange; json?: unknown }> {
+  const { op } = step;
+  const cred = credentials(spec, op, key);
+  const url = new URL(base + spec.basePath + step.path.replace(/#/g, '%23').replace(/\?/g, '%3F'));
+  for (const [k, v] of Object.entries(cred.query)) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { Accept: 'application/json', ...cred.headers };
+  const body = step.body === undefined ? undefined : JSON.stringify(step.body);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const sentAt = Date.now();
+  const request = { method: op.method.toUpperCase(), url: url.toString(), headers: {}, body };
+  try {
+    const res = await call(
+      new Request(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      }),
+    );
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const response = { status: res.status, headers: Object.fromEntries(res.headers), body: text, json };
+    return {
+      exchange: { request, response, operationId: op.operationId, sentAt, receivedAt: Date.now() },
+      json,
+    };
+  } catch (err) {
+    return {
+      exchange: {
+        request,
+        error: (err as Error).message,
+        operationId: op.operationId,
+        sentAt,
+        receivedAt: Date.now(),
+      },
+    };
+  }
+}
+
+function record(spec: LoadedSpec, step: Plan[number], exchange: Exchange): SweepAnswer {
+  const status = exchange.response?.status ?? 0;
+  const problems = exchange.response ? judgeAnswer(spec, exchange) : [`no answer: ${exchange.error ?? ''}`];
+  return { operationId: step.op.operationId, method: step.op.method, path: step.path, status, problems };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Create one item of `resource` and read it back when the document can. */
+async function createAndRead(
+  target: Target,
+  resource: Resource,
+  random: () => number,
+): Promise<SweepAnswer[]> {
+  const { spec } = target;
+  const op = spec.byId.get(resource.operations.create ?? '');
+  if (!op?.requestBody || op.requestBody.kind !== 'json') return [];
+  const body = withoutClientId(
+    resource,
+    generateValid(op.requestBody.schema, random, 'sweep', { full: true }),
+  );
+  const step = { op, path: op.path, body };
+  const created = await send(target, step);
+  const out = [record(spec, step, created.exchange)];
+  const read = spec.byId.get(resource.operations.read ?? '');
+  const item = unwrap(created.json, resource.envelope);
+  const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  const status = created.exchange.response?.status ?? 0;
+  if (!read || !resource.itemPath || status < 200 || status > 299) return out;
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    out.push({ ...out[0]!, problems: [`created item carries no id ${resource.idField ?? ''}`] });
+    return out;
+  }
+  const readStep = {
+    op: read,
+    path: resource.itemPath.replace(`{${resource.itemParam ?? ''}}`, encodeURIComponent(String(id))),
+  };
+  out.push(record(spec, readStep, (await send(target, readStep)).exchange));
+  return out;
+}
+
+/** Send the plan to the mock behind `call` (at `base`, under `key`) and judge every answer. */
+export async function sweepDocument(target: Target): Promise<SweepAnswer[]> {
+  const { spec } = target;
+  const random = seededRandom(1);
+  const answers: SweepAnswer[] = [];
+  const reads = spec.operations.filter(
+    (op) => op.method === 'get' && !op.path.includes('{') && !hasRequired(op),
+  );
+  for (const op of reads.slice(0, MAX_READS)) {
+    const step = { op, path: op.path };
+    answers.push(record(spec, step, (await send(target, step)).exchange));
+  }
+  const inferred = inferResources(spec);
+  const resources = inferred.ok
+    ? inferred.model.resources.filter((r) => r.operations.create && !r.collectionPath.includes('{'))
+    : [];
+  for (const r of resources.slice(0, MAX_CREATES)) answers.push(...(await createAndRead(target, r, random)));
+  return answers;
+}
+
+if (require.main === module) {
+  const [file, port, key] = process.argv.slice(2);
+  const run = async (): Promise<WorkerResult> => {
+    const loaded = await loadSpec(file ?? '');
+    if (!loaded.ok) return { answers: [], error: loaded.error.split('\n')[0] };
+    const target = { spec: loaded.spec, call: fetch, base: `http://127.0.0.1:${port ?? ''}`, key: key ?? '' };
+    return { answers: await sweepDocument(target) };
+  };
+  run()
+    .then((r) => process.stdout.write(`${JSON.stringify(r)}\n`))
+    .catch((err: Error) => process.stdout.write(`${JSON.stringify({ answers: [], error: err.message })}\n`))
+    .finally(() => process.exit(0));
+}

