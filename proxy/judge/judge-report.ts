@@ -98,7 +98,8 @@ export function buildJudgeReport(
   },
 ): Report {
   const rules: RuleResult[] = [];
-  const ops = [...input.observedOps, ...input.kept.filter((k) => !k.operationId).map(() => '(undocumented)')];
+  // Operations observed, and those only an upstream failure or a refused request reached.
+  const ops = [...input.observedOps, ...input.kept.map((k) => k.operationId ?? '(undocumented)')];
   for (const op of [...new Set(ops)].sort()) {
     for (const rule of JUDGE_RULES) {
       const mine = input.kept.filter(
@@ -119,13 +120,17 @@ export function buildJudgeReport(
       });
     }
   }
-  const fail = rules.filter((r) => r.status === 'fail').length;
+  // Request-side rules judge the client, not the server: reported apart, never a failure (issue 31).
+  const server = rules.filter((r) => !r.id.startsWith('request.'));
+  const clientRequests = rules.filter((r) => r.id.startsWith('request.') && r.status === 'fail');
+  const fail = server.filter((r) => r.status === 'fail').length;
   return {
     target: input.target,
     startedAt: new Date(input.startedAt).toISOString(),
     durationMs: input.now - input.startedAt,
-    summary: { pass: rules.length - fail, fail, skip: 0 },
-    rules,
+    summary: { pass: server.length - fail, fail, skip: 0 },
+    rules: server,
     coverage: computeCoverage(spec, input.pairs),
+    clientRequests,
   };
 }

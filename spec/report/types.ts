@@ -109,4 +109,9 @@ export interface Report {
   cleanup?: Cleanup;
   /** Ids of the rules `--require` named (by id, glob or tag): a skip of one makes the run exit 2. */
   required?: string[];
+  /**
+   * The proxy's request-side observations: requests of the client the document refuses (deliberate negative
+   * tests, most often). Not the server's fault: never counted in `summary`, never a JUnit failure.
+   */
+  clientRequests?: RuleResult[];
 }
