@@ -55,11 +55,15 @@ export function secretNames(spec: LoadedSpec): { headers: Set<string>; query: Se
   return { headers, query };
 }
 
-/** A copy of the exchange with every credential masked and bodies cut to an excerpt. */
-export function maskExchange(ex: Exchange, secrets: { headers: Set<string>; query: Set<string> }): Exchange {
+/** A copy of the exchange with every credential masked and bodies cut to an excerpt (`Infinity`: kept whole). */
+export function maskExchange(
+  ex: Exchange,
+  secrets: { headers: Set<string>; query: Set<string> },
+  excerpt = BODY_EXCERPT,
+): Exchange {
   // A copy, not a slice: V8's slice of a long string keeps the whole string alive.
   const cut = (s: string | undefined) =>
-    s && s.length > BODY_EXCERPT ? Buffer.from(`${s.slice(0, BODY_EXCERPT)}…`).toString() : s;
+    s && s.length > excerpt ? Buffer.from(`${s.slice(0, excerpt)}…`).toString() : s;
   const res = ex.response;
   return {
     ...ex,

@@ -56,9 +56,16 @@ export interface JudgeLimits {
   maxKept: number;
   maxTracked: number;
   maxRecent: number;
+  /** Most body bytes the recent exchanges hold (their bodies are kept whole for the HAR); the oldest go first. */
+  maxRecentBytes: number;
 }
 
-const LIMITS: JudgeLimits = { maxKept: 10_000, maxTracked: 10_000, maxRecent: 1000 };
+const LIMITS: JudgeLimits = {
+  maxKept: 10_000,
+  maxTracked: 10_000,
+  maxRecent: 1000,
+  maxRecentBytes: 64 * 1024 * 1024,
+};
 
 /** A judge over one document; `now` is passed in so tests control time. */
 export function createJudge(
@@ -66,11 +73,22 @@ export function createJudge(
   now: () => number = Date.now,
   limits: Partial<JudgeLimits> = {},
 ): Judge {
-  const { maxKept, maxTracked, maxRecent } = { ...LIMITS, ...limits };
+  const { maxKept, maxTracked, maxRecent, maxRecentBytes } = { ...LIMITS, ...limits };
   const secrets = secretNames(spec);
   const startedAt = now();
   const kept: (Violation & { kept: KeptProblem })[] = [];
-  const recent: Exchange[] = [];
+  const recent: Array<{ ex: Exchange; bytes: number }> = [];
+  let recentBytes = 0;
+  /** Keep `ex` for the HAR with its bodies whole (masked), within the count and the byte budget. */
+  const remember = (ex: Exchange, truncated: boolean) => {
+    const whole = maskExchange(ex, secrets, Infinity);
+    if (truncated) whole.truncated = true;
+    const bytes = (whole.request.body?.length ?? 0) + (whole.response?.body.length ?? 0);
+    recent.push({ ex: whole, bytes });
+    recentBytes += bytes;
+    while (recent.length > maxRecent || (recentBytes > maxRecentBytes && recent.length > 1))
+      recentBytes -= recent.shift()?.bytes ?? 0;
+  };
   const observedOps = new Set<string>();
   const pairs = new Map<string, Exchange>();
   const state = createStateTracker(spec, maxTracked);
@@ -83,8 +101,10 @@ export function createJudge(
     status: number | undefined,
     problems: Problem[],
     ex: Exchange,
+    recorded: 'new' | 'again' = 'new',
+    truncated = false,
   ) => {
-    const at = new Date(now()).toISOString();
+    const at = new Date(ex.receivedAt).toISOString();
     const masked = maskExchange(ex, secrets);
     for (const p of problems) {
       if (p.side === 'response') responseSide++;
@@ -107,8 +127,7 @@ export function createJudge(
         dropped++;
       }
     }
-    recent.push(masked);
-    if (recent.length > maxRecent) recent.shift();
+    if (recorded === 'new') remember(ex, truncated);
   };
   const observe = (route: Route, ex: Exchange) => {
     const id = route.op?.operationId;
@@ -133,7 +152,7 @@ export function createJudge(
       const ex = toExchange(req, res, route, now());
       const problems = [...judgeResponse(spec, ex, requestProblems, res), ...state.observe(route, ex)];
       observe(route, ex);
-      record(req, route, res.status, [...requestProblems, ...problems], ex);
+      record(req, route, res.status, [...requestProblems, ...problems], ex, 'new', res.bodyTooLarge === true);
       return problems;
     },
     refused(req, route, problems) {
@@ -144,7 +163,7 @@ export function createJudge(
     upstream(req, route, requestProblems, failure, counted) {
       const problem: Problem = { side: 'response', rule: failure.rule, message: failure.message };
       const ex = toExchange(req, { status: failure.status, headers: {} }, route, now());
-      if (counted) return record(req, route, failure.status, [problem], ex);
+      if (counted) return record(req, route, failure.status, [problem], ex, 'again');
       exchanges++;
       record(req, route, failure.status, [...requestProblems, problem], ex);
     },
@@ -158,7 +177,7 @@ export function createJudge(
         pairs: [...pairs.values()],
         kept: kept.map((k) => k.kept),
       }),
-    recent: () => [...recent],
+    recent: () => recent.map((r) => r.ex),
     responseViolations: () => responseSide,
   };
 }

@@ -47,6 +47,8 @@ export interface Exchange {
   expects429?: boolean;
   /** Sent by an assumption probe: its status is judged by that assumption, not as a contract status. */
   outsideContract?: boolean;
+  /** The response body was over the judged size and is not recorded whole (a HAR marks it; never judged). */
+  truncated?: boolean;
 }
 
 /** One observation about one rule. */
