@@ -5,6 +5,7 @@
  * - `cut`: announces 50 MB, sends 5 MB + 1 byte, then destroys the socket;
  * - `cut-small`: announces 1,000 bytes of JSON, sends 10, then destroys the socket;
  * - `silent`: never answers;
+ * - `slow`: answers 200 JSON after 800 ms;
  * - anything else: 200 JSON echoing the method and the request target exactly as received.
  * It counts the sockets open to it, so a test can see the proxy left none behind.
  */
@@ -64,6 +65,8 @@ export async function startFaultyUpstream(): Promise<FaultyUpstream> {
       return void setTimeout(() => res.socket?.destroy(), 20);
     }
     if (mode === 'silent') return;
+    if (mode === 'slow')
+      return void setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 800);
     const body = JSON.stringify({ method: req.method, target: req.url });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
