@@ -72,8 +72,9 @@ it('SIGTERM: no new connections, the request in flight finishes, the reports are
   const report = JSON.parse(fs.readFileSync(json, 'utf8')) as {
     rules: Array<{ id: string; status: string }>;
   };
-  expect(report.rules.some((r) => r.id.startsWith('response.accepted-invalid') && r.status === 'fail')).toBe(true);
-  });
+  expect(report.rules.some((r) => r.id.startsWith('response.accepted-invalid') && r.status === 'fail')).toBe(
+    true,
+  );
 }, 40_000);
 
 it('a gate asked for with nothing judged is exit 2', async () => {
