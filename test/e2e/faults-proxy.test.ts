@@ -136,6 +136,20 @@ describe('a faulty upstream', () => {
     expect(await until(() => upstream.openSockets() === 0)).toBe(true);
   });
 
+  it('drops a client that stops reading a streamed answer, and the upstream request with it', async () => {
+    await until(() => upstream.openSockets() === 0);
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    socket.write('GET /v1/huge HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.pause(); // never reads: back-pressure fills the buffers, then nothing moves
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    expect(await until(() => upstream.openSockets() === 1, 3000)).toBe(true);
+    // After the proxy timeout without progress both sides are gone.
+    expect(await until(() => upstream.openSockets() === 0, TIMEOUT_MS + 4000)).toBe(true);
+    socket.resume();
+    await closed;
+  }, 20_000);
+
   it('leaves no upstream socket and no memory behind after 200 aborted 50 MB answers', async () => {
     const pid = child.pid as number;
     const abortBatch = async (n: number) => {
