@@ -142,7 +142,12 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     if (path.startsWith('/_mock/')) return void adminRoute(req, res, path);
     let read: LimitedRead;
     try {
-      read = await readLimited(req, options.maxBodyBytes, headerText(req.headers['content-encoding']));
+      read = await readLimited(
+        req,
+        options.maxBodyBytes,
+        headerText(req.headers['content-encoding']),
+        req.headers['content-length'],
+      );
     } catch {
       release();
       // The client went away or its body was malformed (answered by the guard): nothing to forward.
@@ -226,7 +231,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     upstreamReq.on('response', (up) => {
       up.on('error', () => undefined);
       answers.remember(req.headers, req.socket.remoteAddress ?? '', up.headers);
-      void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding'])).then(
+      const declared = req.method === 'HEAD' ? undefined : up.headers['content-length'];
+      void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding']), declared).then(
         (body) => {
           if (settled || clientGone) return void up.destroy();
           settled = true;

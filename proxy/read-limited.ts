@@ -47,8 +47,19 @@ export function decodeBody(
   return { text: body.toString('utf8') };
 }
 
-/** Read `stream` up to `limit` bytes; `encoding` is its Content-Encoding header. */
-export function readLimited(stream: Readable, limit: number, encoding?: string): Promise<LimitedRead> {
+/**
+ * Read `stream` up to `limit` bytes; `encoding` is its Content-Encoding header. A body whose `declared`
+ * Content-Length is over the limit is not read at all (it will not be judged): it streams on from its start,
+ * so a large answer costs no buffer.
+ */
+export function readLimited(
+  stream: Readable,
+  limit: number,
+  encoding?: string,
+  declared?: string | number,
+): Promise<LimitedRead> {
+  if (declared !== undefined && Number(declared) > limit)
+    return Promise.resolve({ chunks: [], tooLarge: true, text: '' });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
