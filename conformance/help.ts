@@ -87,7 +87,7 @@ Rules of every document (id, kind, source, title):
 ${rules.join('\n')}
 
 Generated from the document (see docs/check-a-server.md): crud.<resource>.<step> (create, read, listed,
-replace, merge-patch or json-patch, delete, delete-then-404, delete-again-404, unknown-id-404, read-only-rejected) and
+replace, merge-patch or json-patch, delete, delete-then-404, delete-again-404, unknown-id-404, read-only-not-stored, read-only-rejected) and
 body.<operationId>.<case> (valid, malformed-json, not-an-object, missing-<p>, type-<p>, min-length-<p>,
 max-length-<p>, minimum-<p>, maximum-<p>, enum-<p>, unknown-property).
 

@@ -13,6 +13,7 @@ import { sample } from 'openapi-sampler';
 import type { JSONSchema7 } from 'json-schema';
 import {
   coerceParam,
+  documentedResponse,
   successStatusOf,
   type CompiledSpec,
   type OperationSpec,
@@ -29,6 +30,7 @@ import { jsonPatchOf } from './generate/json-patch';
 import { mergePatchPlan } from './generate/merge-patch';
 import { notFoundStatus } from './generate/requests';
 import type { FetchLike } from './types';
+import { isObject } from '../spec/json';
 
 export interface WalkOptions {
   spec: CompiledSpec;
@@ -67,7 +69,6 @@ export interface WalkResult {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const mediaBase = (type: string | null | undefined): string =>
   (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
@@ -140,14 +141,30 @@ class Walker {
     if (this.o.anonymous !== false) await this.anonymousCalls();
   }
 
+  /** The path parameters of one item (and of the parent item a sub-collection's items live under). */
   private item(resource: Resource, id: string): Record<string, string> {
-    return resource.itemParam ? { [resource.itemParam]: id } : {};
+    const under = this.under.get(resource) ?? {};
+    return resource.itemParam ? { ...under, [resource.itemParam]: id } : { ...under };
+  }
+
+  /** A sub-collection's parent item (`{slug}` of `/articles/{slug}/comments`), created once for the walk. */
+  private readonly under = new Map<Resource, Record<string, string>>();
+
+  private async parentOf(resource: Resource): Promise<boolean> {
+    const parent = this.o.model.resources.find((r) => r.name === resource.parent?.name);
+    if (!resource.parent || this.under.has(resource)) return true;
+    if (!parent?.operations.create) return false;
+    const made = await this.create(parent, parent.operations.create);
+    if (!made) return false;
+    if (parent.operations.remove) this.spare.push({ resource: parent, id: made.id });
+    this.under.set(resource, { ...this.item(parent, made.id), [resource.parent.param]: made.id });
+    return true;
   }
 
   /** Create, read back, list, change, delete and read again: the steps the document has. */
   private async lifecycle(resource: Resource): Promise<void> {
     const create = this.op(resource.operations.create);
-    if (!create) return;
+    if (!create || !(await this.parentOf(resource))) return;
     const made = await this.create(resource, create.operationId);
     if (!made || !resource.idField) return;
     const { id, item } = made;
@@ -179,7 +196,11 @@ class Walker {
     }
     const list = this.op(resource.operations.list);
     if (list) {
-      const step = await this.send({ op: list, label: `${list.operationId} (listed)`, params: {} });
+      const step = await this.send({
+        op: list,
+        label: `${list.operationId} (listed)`,
+        params: this.item(resource, ''),
+      });
       const body = step ? parse(step.responseText) : undefined;
       const items = Array.isArray(body)
         ? body
@@ -224,7 +245,7 @@ class Walker {
       const step = await this.send({
         op: create,
         label: `${create.operationId} (create, form)`,
-        params: {},
+        params: this.item(resource, ''),
         body: made.sent,
         form: true,
       });
@@ -270,7 +291,12 @@ class Walker {
   ): Promise<{ id: string; item: Json; sent: unknown } | undefined> {
     const op = this.op(operationId) as OperationSpec;
     const sent = this.bodyFor(op, resource);
-    const step = await this.send({ op, label: `${op.operationId} (create)`, params: {}, body: sent });
+    const step = await this.send({
+      op,
+      label: `${op.operationId} (create)`,
+      params: this.item(resource, ''),
+      body: sent,
+    });
     if (!step || step.status >= 300) return undefined;
     const item = unwrap(parse(step.responseText), resource.envelope);
     if (!isObject(item)) {
@@ -433,10 +459,7 @@ function judge(
   const expected = call.expect ?? (success.length || fallback === undefined ? success : [fallback]);
   if (!expected.includes(status))
     problems.push(`status ${status}, expected ${expected.join(' or ')}: ${text.slice(0, 200)}`);
-  const documented =
-    op.responses.get(String(status)) ??
-    op.responses.get(`${String(status)[0]}XX`) ??
-    op.responses.get('default');
+  const documented = documentedResponse(op, status);
   if (status === 401 && !headers['www-authenticate']) problems.push('a 401 without WWW-Authenticate');
   if (!documented) {
     // A secured operation's security documents its 401; anything else must be in responses.

@@ -1,13 +1,14 @@
 /** Writes the proxy's reports (`--report junit=FILE,json=FILE,html=FILE,har=FILE`) with the runner's reporters. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatReport } from '../spec/report/index';
+import { formatReport, REPORTERS, type ReporterName } from '../spec/report/index';
 import { toHar } from '../spec/report/har';
 import type { Judge } from './judge/judge';
 import { packageVersion } from '../spec/paths';
 
-export const REPORT_KINDS = ['junit', 'json', 'html', 'har'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+/** Every format of spec/report/, and the HAR of the exchanges kept. */
+export type ReportKind = ReporterName | 'har';
+export const REPORT_KINDS: readonly ReportKind[] = [...REPORTERS, 'har'];
 
 /** `junit=a.xml,json=b.json` -> the files by kind, or an error naming the bad part. */
 export function parseReportSpec(

@@ -3,14 +3,12 @@
  * mistake is a TypeError that names the entry and the option (`createFetchHandler: options.document is required
  * …`), never a failure deep inside (`Cannot use 'in' operator …`). Pure; no node:* module.
  */
+import { isObject } from './json';
 /** What an option must be: a test and the words for it. */
 export interface OptionRule {
   test: (value: unknown) => boolean;
   expected: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const rule = {
   string: { test: (v) => typeof v === 'string', expected: 'a string' },

@@ -7,6 +7,7 @@ import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createSchemaCompiler, type SchemaCompiler, type SchemaDirection } from './schema-compiler';
 import { basePathOf } from './base-path';
 import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
+import { templatePattern } from './http/path-template';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -63,6 +64,7 @@ export interface OperationSpec {
   pathParamSpecs: ParamSpec[];
   queryParams: ParamSpec[];
   headerParams: ParamSpec[];
+  cookieParams: ParamSpec[];
   requestBody?: {
     required: boolean;
     /** Every documented media type of the body. */
@@ -309,7 +311,9 @@ function compileOperation(
     extensions,
     pathParamSpecs: paramSpecs.filter((p) => p.in === 'path'),
     queryParams: paramSpecs.filter((p) => p.in === 'query'),
-    headerParams: paramSpecs.filter((p) => p.in === 'header'),
+    // OpenAPI 3.1 §4.8.12.1: header parameters named Accept, Content-Type or Authorization are ignored.
+    headerParams: paramSpecs.filter((p) => p.in === 'header' && !RESERVED_HEADERS.has(p.name.toLowerCase())),
+    cookieParams: paramSpecs.filter((p) => p.in === 'cookie'),
     requestBody: compileRequestBody(
       compile,
       op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
@@ -389,6 +393,8 @@ function exampleOf(media: OpenAPIV3_1.MediaTypeObject | undefined): unknown {
   return first?.value;
 }
 
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 function compileParams(compile: Compile, raw: readonly unknown[], where: string): ParamSpec[] {
   const byKey = new Map<string, ParamSpec>();
   for (const p of raw as OpenAPIV3_1.ParameterObject[]) {
@@ -418,20 +424,9 @@ export function coerceParam(schema: OpenAPIV3_1.SchemaObject, raw: string): unkn
 }
 
 /** `/pets/{petId}` -> /^\/pets\/([^/]+)$/ with params ['petId']. */
+/** `/pets/{petId}` -> a regular expression capturing each parameter, and the parameters' names in order. */
 export function compilePath(template: string): { pattern: RegExp; params: string[] } {
-  const params: string[] = [];
-  const source = template
-    .split('/')
-    .map((segment) => {
-      const m = /^\{([^}]+)\}$/.exec(segment);
-      if (m?.[1]) {
-        params.push(m[1]);
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { pattern: new RegExp(`^${source}$`), params };
+  return templatePattern(template);
 }
 
 /** Coerce a header's string value to the type its schema names, then validate it. */

@@ -8,11 +8,11 @@
 import type { ValidateFunction } from 'ajv';
 import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
-import { sampleOf } from './sample';
+import { sampleOf, type SampleOptions } from './sample';
 import { fits, patternOf, typesOfSchema } from './schema-fits';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `value` as another JSON type the schema takes: `"true"` -> true, `"5"` -> 5, 5 -> `"5"`; else undefined. */
 function coerced(value: unknown, s: Json): unknown {
@@ -29,7 +29,7 @@ function coerced(value: unknown, s: Json): unknown {
   return undefined;
 }
 
-function conformObject(value: Json, s: Json, schema: Schema, depth: number): Json {
+function conformObject(value: Json, s: Json, schema: Schema, depth: number, options: SampleOptions): Json {
   const props = isObject(s.properties) ? s.properties : {};
   const patternProps = isObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
   const absent = new Set(Array.isArray(s[ABSENT_KEYWORD]) ? (s[ABSENT_KEYWORD] as string[]) : []);
@@ -39,23 +39,31 @@ function conformObject(value: Json, s: Json, schema: Schema, depth: number): Jso
     const own = props[name] ?? patternProps.find(([p]) => patternOf(p)?.test(name))?.[1];
     const prop = own ?? s.additionalProperties;
     if (prop === false) continue;
-    out[name] = prop === undefined || prop === true ? v : conformTo(v, prop as Schema, depth + 1);
+    out[name] = prop === undefined || prop === true ? v : conformTo(v, prop as Schema, depth + 1, options);
   }
   const required = Array.isArray(s.required) ? (s.required as string[]) : [];
   const missing = required.filter((r) => !(r in out));
   if (missing.length > 0) {
-    const filler = sampleOf(schema, { requiredOnly: true });
+    const filler = sampleOf(schema, { ...options, requiredOnly: true });
     for (const r of missing)
       if (isObject(filler) && r in filler) out[r] = filler[r];
-      else out[r] = sampleOf((props[r] ?? {}) as Schema);
+      else out[r] = sampleOf((props[r] ?? {}) as Schema, options);
   }
   return out;
 }
 
-/** `value` made to fit `schema` (see the file's comment); the value itself when it fits already. */
-export function conformTo(value: unknown, schema: Schema | undefined, depth = 0): unknown {
+/**
+ * `value` made to fit `schema` (see the file's comment); the value itself when it fits already. `options` are
+ * the generator's for what must be generated (`direction: 'request'` for a body a client sends).
+ */
+export function conformTo(
+  value: unknown,
+  schema: Schema | undefined,
+  depth = 0,
+  options: SampleOptions = {},
+): unknown {
   if (!isObject(schema) || fits(value, schema)) return value;
-  if (depth > 32) return sampleOf(schema);
+  if (depth > 32) return sampleOf(schema, options);
   const s = schema as Json;
   const asOther = coerced(value, s);
   if (asOther !== undefined) return asOther;
@@ -67,21 +75,22 @@ export function conformTo(value: unknown, schema: Schema | undefined, depth = 0)
         value,
         { ...s, oneOf: undefined, anyOf: undefined, allOf: [b] } as Schema,
         depth + 1,
+        options,
       );
       if (fits(tried, schema)) return tried;
     }
-    return sampleOf(schema);
+    return sampleOf(schema, options);
   }
   let out = value;
   if (isObject(value) && (typesOfSchema(s).includes('object') || isObject(s.properties) || !s.type)) {
-    out = conformObject(value, s, schema, depth);
+    out = conformObject(value, s, schema, depth, options);
     for (const part of Array.isArray(s.allOf) ? s.allOf : [])
-      if (isObject(part) && !fits(out, part)) out = conformTo(out, part as Schema, depth + 1);
+      if (isObject(part) && !fits(out, part)) out = conformTo(out, part as Schema, depth + 1, options);
   } else if (Array.isArray(value) && s.items !== undefined) {
     const max = typeof s.maxItems === 'number' ? s.maxItems : Infinity;
-    out = value.slice(0, max).map((v) => conformTo(v, s.items as Schema, depth + 1));
+    out = value.slice(0, max).map((v) => conformTo(v, s.items as Schema, depth + 1, options));
   }
-  return fits(out, schema) ? out : sampleOf(schema);
+  return fits(out, schema) ? out : sampleOf(schema, options);
 }
 
 /**

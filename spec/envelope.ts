@@ -6,14 +6,12 @@
  */
 import type { OperationSpec } from './compile';
 import { objectShape, type Schema } from './schema-shape';
+import { isObject as isRecord } from './json';
 
 export interface Wrapper {
   property: string;
   inner: Schema;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{ article: {...} }`: the one property (holding an object with properties) and its schema, or null. */
 export function wrapperOf(schema: unknown): Wrapper | null {

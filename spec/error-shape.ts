@@ -106,6 +106,18 @@ function shapeOf(schema: Schema, contentType: string, depth = 0): Shape {
       : undefined;
   const fields: Field[] = [];
   const generated = sampleOf(schema, { requiredOnly: true }) as Record<string, unknown> | null;
+  // Nowhere required to put the message (`{ errors?: [{ field?, message? }] }`, every property optional): the
+  // first optional list or object that can carry it does, never an empty `{}`.
+  let carrier: string | undefined;
+  if (text === undefined && envelope === undefined && depth < 3)
+    carrier = names.find((n) => {
+      if (shape.required.has(n)) return false;
+      const role = meaningOf(n, shape.properties[n] as Schema);
+      if (role === 'messages') return true;
+      if (role !== 'list' && role !== 'nested') return false;
+      const prop = shape.properties[n] as Schema & { items?: Schema };
+      return carriesText(shapeOf(role === 'list' ? (prop.items as Schema) : prop, contentType, depth + 1));
+    });
   for (const name of names) {
     const prop = shape.properties[name] as Schema & { format?: string; enum?: unknown[] };
     const allowed = Array.isArray(prop.enum) ? prop.enum : undefined;
@@ -117,7 +129,7 @@ function shapeOf(schema: Schema, contentType: string, depth = 0): Shape {
       const uri = prop.format === 'uri' || prop.format === 'uri-reference';
       fields.push({ name, role: uri ? 'code-uri' : 'code', allowed });
     } else if (lower(name) === 'title' && isString(name)) fields.push({ name, role: 'title' });
-    else if (shape.required.has(name)) {
+    else if (shape.required.has(name) || name === carrier) {
       const role = meaningOf(name, prop);
       if (role === 'nested' && depth < 3)
         fields.push({ name, role, inner: shapeOf(prop, contentType, depth + 1) });
@@ -131,6 +143,12 @@ function shapeOf(schema: Schema, contentType: string, depth = 0): Shape {
   }
   return { contentType, fields };
 }
+
+/** Does the shape put the message somewhere (at its top or below)? */
+const carriesText = (shape: Shape): boolean =>
+  (shape.fields ?? []).some(
+    (f) => f.role === 'text' || f.role === 'messages' || (f.inner !== undefined && carriesText(f.inner)),
+  );
 
 function render(shape: Shape, status: number, error: ErrorFields): unknown {
   if (!shape.fields) return error.message;

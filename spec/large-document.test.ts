@@ -25,7 +25,7 @@ function timedLoad(operations: number, copies = 1): { ms: number; heapMb: number
     [
       '--expose-gc',
       '-r',
-      path.join(ROOT, 'conformance', 'test', 'ts-register.js'),
+      path.join(ROOT, 'test', 'support', 'ts-register.js'),
       path.join(ROOT, 'test', 'support', 'measure-load.ts'),
       file,
       String(copies),

@@ -35,4 +35,15 @@ export interface Resource {
   listEnvelope?: { property: string };
   /** Documented paging query parameters of the list. */
   paging?: { page?: string; limit?: string; offset?: string; cursor?: string };
+  /**
+   * A sub-collection under an item of another resource (`/articles/{slug}/comments`): each record belongs to the
+   * parent item named by `param` in the path, is listed and addressed only under it, and a parent nobody created
+   * is a 404.
+   */
+  parent?: { name: string; param: string };
+  /**
+   * The replace takes only some of what the create requires (RealWorld's `UpdateArticle`, every field optional):
+   * a `PUT` changes the properties it sends and keeps the others.
+   */
+  partialReplace?: boolean;
 }

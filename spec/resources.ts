@@ -15,6 +15,7 @@ import { describeIdForm, idFormOf } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
 import type { Action, Resource } from './resource-types';
+import { unsatisfiableAnswers } from './satisfiable';
 import {
   arrayItems,
   objectShape,
@@ -129,11 +130,13 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const last = segs[segs.length - 1];
     const onItem = last !== undefined && isParam(last);
     const collectionPath = onItem ? `/${segs.slice(0, -1).join('/')}` : op.path;
-    // Nested collections (`/authors/{authorId}/books`) answer from examples unless x-mock says otherwise.
-    if (segments(collectionPath).some(isParam) && !x.resource) continue;
+    // A nested collection (`/articles/{slug}/comments`) is a sub-collection of the item above it when that item
+    // is a resource's (settled below, once every resource is known); a verb (`/schedules/{id}/deactivate`) never.
+    const nested = segments(collectionPath).some(isParam);
+    if (nested && !x.resource && !isSubCollection(collectionPath)) continue;
     // A path that acts on a collection (`/user/createWithList`, `/pet/findByStatus`, `/files:upload`) is no
     // resource of its own: it answers from examples or its schema, unless x-mock says otherwise.
-    if (!onItem && !x.resource && !x.action && isActionPath(op.path, collectionPaths)) continue;
+    if (!nested && !onItem && !x.resource && !x.action && isActionPath(op.path, collectionPaths)) continue;
     if (collectionPath === '/' || collectionPath === '') continue;
     const action = x.action ?? conventionalAction(op.method, onItem);
     if (!action) continue;
@@ -161,15 +164,19 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     }
     c.ops.set(action, op);
   }
-  const built = [...candidates.values()].flatMap((c) => {
-    const resource = buildResource(c);
-    return resource ? [{ c, resource }] : [];
-  });
+  const built = withParents(
+    [...candidates.values()].flatMap((c) => {
+      const resource = buildResource(c);
+      return resource ? [{ c, resource }] : [];
+    }),
+  );
   const named = distinctNames(
     built.map(({ c, resource }) => ({ resource, fromXMock: c.name !== undefined })),
   );
   if (typeof named === 'string') return { ok: false, error: named };
   notes.push(...named);
+  for (const { resource, parent } of built)
+    if (parent?.itemParam) resource.parent = { name: parent.name, param: parent.itemParam };
   const resources: Resource[] = [];
   const byOperation = new Map<string, Binding>();
   for (const { c, resource } of built) {
@@ -179,10 +186,59 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
         byOperation.set(op.operationId, { resource, action });
     }
   }
-  return {
-    ok: true,
-    model: { resources, byOperation, itemScopes: itemScopes(spec, { resources, byOperation }), notes },
-  };
+  // Answers no value can meet: said once at start, naming the operation and status.
+  notes.push(...unsatisfiableAnswers(spec));
+  const scopes = itemScopes(spec, { resources, byOperation }, notes);
+  if (typeof scopes === 'string') return { ok: false, error: scopes };
+  return { ok: true, model: { resources, byOperation, itemScopes: scopes, notes } };
+}
+
+/** Words that name what an operation does, never a sub-collection (`/schedules/{id}/deactivate`). */
+const VERB_SEGMENT =
+  /^(un)?(activate|deactivate|enable|disable|archive|publish|close|open|reopen|lock|pause|resume|cancel|complete|approve|reject|favorite|favourite|star|follow|like|pin|mute|hide|verify|suspend|restore|start|stop|run|send|retry|refund|capture|confirm|submit|search|find|count|export|import|validate|test|preview|download|upload|clone|copy|move|merge|sync)$/i;
+
+/** `/articles/{slug}/comments`: a literal name right under an item path, not a verb. */
+function isSubCollection(collectionPath: string): boolean {
+  const segs = segments(collectionPath);
+  const last = segs[segs.length - 1];
+  const above = segs[segs.length - 2];
+  return (
+    last !== undefined &&
+    above !== undefined &&
+    !isParam(last) &&
+    isParam(above) &&
+    !last.includes(':') &&
+    !VERB_SEGMENT.test(last)
+  );
+}
+
+interface Built {
+  c: Candidate;
+  resource: Resource;
+  /** The resource whose item a sub-collection lives under. */
+  parent?: Resource;
+}
+
+/**
+ * Each nested collection linked to the resource whose item path is right above it (`/articles/{slug}` above
+ * `/articles/{slug}/comments`); one with no such resource (and no `x-mock.resource`) is dropped, and one that
+ * only creates (no list, no item path) is taken for an action on the item, not a sub-collection.
+ */
+function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
+  const out: Built[] = [];
+  const byItemPath = new Map<string, Resource>();
+  for (const b of list) if (b.resource.itemPath) byItemPath.set(b.resource.itemPath, b.resource);
+  for (const b of list) {
+    if (!segments(b.c.collectionPath).some(isParam)) {
+      out.push(b);
+      continue;
+    }
+    const parent = byItemPath.get(`/${segments(b.c.collectionPath).slice(0, -1).join('/')}`);
+    const collectionLike = b.resource.operations.list !== undefined || b.resource.itemPath !== undefined;
+    if (parent && parent !== b.resource && collectionLike) out.push({ ...b, parent });
+    else if (b.c.name) out.push(b);
+  }
+  return out;
 }
 
 /**
@@ -331,7 +387,20 @@ function buildResource(c: Candidate): Resource | null {
     jsonPatch: operations.patch && isJsonPatch(c.ops.get('patch') as OperationSpec) ? true : undefined,
     listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
+    partialReplace:
+      operations.replace && partialReplaceOf(c.ops.get('replace'), requestShape, wrapper) ? true : undefined,
   };
+}
+
+/** Does the replace leave optional something the create requires (RealWorld's `UpdateArticle`)? */
+function partialReplaceOf(
+  replace: OperationSpec | undefined,
+  create: ObjectShape | null,
+  wrapper: string | undefined,
+): boolean {
+  const body = objectShape(innerSchema(replace?.requestBody?.schema, wrapper));
+  if (!body || !create) return false;
+  return [...create.required].some((p) => !body.required.has(p));
 }
 
 /** The schema of the item path's id parameter, as an operation on the item path declares it. */
@@ -414,6 +483,8 @@ export function describeResources(model: ResourceModel): string[] {
       ? `id ${r.idField} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
       : 'no id';
     const wrapped = r.envelope ? `; bodies in .${r.envelope}` : '';
-    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}`;
+    const under = r.parent ? `; under each ${r.parent.name} item` : '';
+    const partial = r.partialReplace ? '; a replace keeps what it does not send' : '';
+    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}${under}${partial}`;
   });
 }

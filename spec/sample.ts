@@ -9,15 +9,22 @@ import RandExp from 'randexp';
 import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
 import { fits, formatFits, patternOf, typesOfSchema } from './schema-fits';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface SampleOptions {
   /** Only the required properties of objects (and the fewest array items). */
   requiredOnly?: boolean;
   /** Leave out the document's `example`/`default` values inside the schema (they may contradict it). */
   skipExamples?: boolean;
+  /**
+   * `request`: a body a client sends (the runner's): readOnly properties are left out, as a client leaves them;
+   * default `response`: writeOnly ones are (a stored password is never answered).
+   */
+  direction?: 'request' | 'response';
+  /** Another value of the same schema (another pattern draw, a later date): the runner varies its bodies. */
+  variant?: number;
 }
 
 /** Optional properties are filled this deep; below it, and in a cycle, only what is required. */
@@ -149,7 +156,7 @@ interface Walk {
 const SUBSCHEMAS = new Set(['items', 'additionalProperties', 'contains', 'propertyNames']);
 
 /** `allOf` parts merged into one schema (properties and required joined, the narrower bounds kept). */
-function merged(s: Json): Json {
+export function merged(s: Json): Json {
   if (!Array.isArray(s.allOf)) return s;
   const out: Json = { ...s };
   delete out.allOf;
@@ -297,7 +304,8 @@ function objectFor(s: Json, walk: Walk, depth: number): Json {
   const out: Json = {};
   const extra = s.additionalProperties;
   for (const [name, p] of Object.entries(props)) {
-    if (absent.has(name) || (isObject(p) && p.writeOnly === true && !required.has(name))) continue;
+    const hidden = walk.options.direction === 'request' ? 'readOnly' : 'writeOnly';
+    if (absent.has(name) || (isObject(p) && p[hidden] === true && !required.has(name))) continue;
     if (!required.has(name) && !optional) continue;
     const value = gen(p, walk, 0, depth + 1);
     if (value !== undefined) out[name] = value;
@@ -323,10 +331,11 @@ function objectFor(s: Json, walk: Walk, depth: number): Json {
 /** A value valid against `schema` as far as ./schema-fits.ts can tell; `null` only when nothing else fits. */
 export function sampleOf(schema: Schema | undefined, options: SampleOptions = {}): unknown {
   if (!schema) return null;
-  const value = gen(schema, { options, stack: [] }, 0, 0);
+  const variant = options.variant ?? 0;
+  const value = gen(schema, { options, stack: [] }, variant, 0);
   if (value !== undefined && (options.skipExamples || fits(value, schema))) return value;
   if (!options.skipExamples) {
-    const again = gen(schema, { options: { ...options, skipExamples: true }, stack: [] }, 0, 0);
+    const again = gen(schema, { options: { ...options, skipExamples: true }, stack: [] }, variant, 0);
     if (again !== undefined) return again;
   }
   return value === undefined ? null : value;

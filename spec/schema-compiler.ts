@@ -8,28 +8,12 @@ import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import { admitDocumentVocabulary, createAjv } from './ajv';
 import { requestView, responseView } from './schema-views';
+import { isObject } from './json';
+import { ONE_SCHEMA as ONE, SCHEMA_LIST as LISTS, SCHEMA_MAP as MAPS } from './schema-keywords';
 
 /** Which view of a schema: as written (parameters, headers), or a body's request or response view. */
 export type SchemaDirection = 'raw' | 'request' | 'response';
 type Json = Record<string, unknown>;
-
-const ONE = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'additionalItems',
-  'contentSchema',
-]);
-const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface SchemaCompiler {
   /** A validator of `schema` in `direction`, compiled when first called; `where` names it in an error. */

@@ -6,9 +6,9 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { ABSENT_KEYWORD } from './schema-views';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const patterns = new Map<string, RegExp | null>();
 

@@ -3,6 +3,7 @@
  * `allOf`, so that the resource inference, the mock's body checks and the runner read one answer.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { isObject } from './json';
 
 export type Schema = OpenAPIV3_1.SchemaObject;
 
@@ -15,9 +16,6 @@ export interface ObjectShape {
   /** Properties only some branches of a oneOf/anyOf name: a value for them is not sure to be judged. */
   uncertain?: Set<string>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The schema's type names, `type: [a, b]` included. */
 export function typesOf(schema: Schema | undefined): string[] {

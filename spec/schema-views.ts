@@ -6,6 +6,8 @@
  * it changes, so identity and sharing survive.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { isObject } from './json';
+import { ONE_SCHEMA as SINGLE, SCHEMA_LIST, SCHEMA_MAP } from './schema-keywords';
 
 export type Schema = OpenAPIV3_1.SchemaObject;
 export type Direction = 'request' | 'response';
@@ -14,22 +16,15 @@ type Json = Record<string, unknown>;
 /** The keyword the response view adds: properties a response must not carry. */
 export const ABSENT_KEYWORD = 'writeOnlyAbsent';
 
-const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
-const ONE_MORE = ['unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
-const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SINGLE = new Set([...ONE, ...ONE_MORE]);
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const FLAG: Record<Direction, string> = { request: 'readOnly', response: 'writeOnly' };
 
 /** Every sub-schema of `node`, one level down. */
 function children(node: Json): Json[] {
   const out: Json[] = [];
   for (const [key, value] of Object.entries(node)) {
-    if (Array.isArray(value) && LISTS.includes(key)) for (const v of value) if (isObject(v)) out.push(v);
+    if (Array.isArray(value) && SCHEMA_LIST.has(key)) for (const v of value) if (isObject(v)) out.push(v);
     if (SINGLE.has(key) && isObject(value)) out.push(value);
-    if (MAPS.includes(key) && isObject(value))
+    if (SCHEMA_MAP.has(key) && isObject(value))
       for (const v of Object.values(value)) if (isObject(v)) out.push(v);
   }
   return out;
@@ -149,9 +144,9 @@ function build(root: Json, dir: Direction): void {
 function transform(node: Json, dir: Direction, map: (v: unknown) => unknown): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    if (Array.isArray(value) && LISTS.includes(key)) out[key] = value.map(map);
+    if (Array.isArray(value) && SCHEMA_LIST.has(key)) out[key] = value.map(map);
     else if (SINGLE.has(key)) out[key] = map(value);
-    else if (MAPS.includes(key) && isObject(value))
+    else if (SCHEMA_MAP.has(key) && isObject(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]));
     else out[key] = value;
   }

@@ -2,32 +2,15 @@
  * Pure: visit every Schema Object of an OpenAPI document, once each, with the JSON pointer where it is first
  * found. Works on a dereferenced document (shared and circular schemas) as on one with `$ref`s left in.
  */
+import { isObject } from './json';
+import { ONE_SCHEMA, SCHEMA_LIST, SCHEMA_MAP } from './schema-keywords';
 
 type Json = Record<string, unknown>;
 export type SchemaVisitor = (schema: Json, pointer: string) => void;
 
-/** 2020-12 (and draft 7) keywords whose value is a schema, a list of schemas or a map of named schemas. */
-const ONE_SCHEMA = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
-const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-
 /** Keys of the document (outside schemas) whose values are examples or vendor data: never walked. */
 const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** One JSON pointer segment: `~` and `/` escaped as RFC 6901 says. */
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 

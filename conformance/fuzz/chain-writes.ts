@@ -5,6 +5,7 @@ import type { OperationSpec } from '../../spec/load';
 import type { Auth } from '../send/client';
 import type { SecurityScheme } from '../send/credentials';
 import { generateValid } from '../generate/values';
+import { withRunPrefix } from './run-prefix';
 import { bodyRequest, isObject, itemPathOf, listItems, withoutClientId } from '../generate/requests';
 import { boundaryCases } from './boundaries';
 import { opOf, pageQuery, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
@@ -37,8 +38,12 @@ export async function replace(w: Walk, id: string, invalid: boolean): Promise<st
       readBack(w, id, `a refused replace (${bad.label}) changes nothing`)
     );
   }
-  const next = keepId(
-    generateValid(schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true }),
+  const rb = op.requestBody;
+  const next = withRunPrefix(
+    keepId(generateValid(schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true })),
+    schema,
+    w.ctx.runPrefix,
+    (v) => rb.validate(wrapAs(rb.schema, w.resource.envelope, v)),
   ) as Item;
   const res = await send(
     w,
@@ -60,9 +65,11 @@ export async function noKeyWrite(w: Walk): Promise<string | undefined> {
   const label = auth.use === 'none' ? 'without a credential' : 'with an unknown key';
   if (create?.requiresAuth && create.requestBody) {
     const prefix = `fz-chain-nokey-${(w.n++).toString(36)}`;
-    const body = withoutClientId(
-      w.resource,
-      generateValid(create.requestBody.schema, w.random, prefix, { full: true }),
+    const body = withRunPrefix(
+      withoutClientId(w.resource, generateValid(create.requestBody.schema, w.random, prefix, { full: true })),
+      create.requestBody.schema,
+      w.ctx.runPrefix,
+      create.requestBody.validate,
     );
     const res = await send(w, { ...bodyRequest(create, create.path, { json: body }), auth });
     if (!res) return 'skipped';

@@ -9,6 +9,7 @@ import type { Resource } from '../../spec/resource-types';
 import { notFoundStatus, successStatuses } from '../../spec/statuses';
 import { fail, pass, type RunContext } from '../send/check-context';
 import { generateValid } from '../generate/values';
+import { withRunPrefix } from './run-prefix';
 import {
   bodyRequest,
   createdFrom,
@@ -90,9 +91,14 @@ async function runStep(w: Walk, step: Step): Promise<string | undefined> {
 async function create(w: Walk): Promise<string | undefined> {
   const op = opOf(w, 'create');
   if (!op?.requestBody) return undefined;
-  const body = withoutClientId(
-    w.resource,
-    generateValid(op.requestBody.schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true }),
+  const body = withRunPrefix(
+    withoutClientId(
+      w.resource,
+      generateValid(op.requestBody.schema, w.random, `fz-chain-${(w.n++).toString(36)}`, { full: true }),
+    ),
+    op.requestBody.schema,
+    w.ctx.runPrefix,
+    op.requestBody.validate,
   );
   const result = await w.ctx.client.send(bodyRequest(op, op.path, { json: body }));
   if (result.kind === 'skipped') return 'skipped';

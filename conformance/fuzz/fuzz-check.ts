@@ -13,6 +13,7 @@ import type { Check, RunContext } from '../send/check-context';
 import { fail, pass, skip } from '../send/check-context';
 import type { Exchange, Finding } from '../types';
 import { fuzzCases, PHASES, type FuzzCase, type FuzzPhase } from './cases';
+import { withRunPrefix } from './run-prefix';
 import { curlFor } from './curl';
 import { saveFailure } from './failures';
 import { shrink } from './shrink';
@@ -61,7 +62,13 @@ async function judgeCase(
   ctx: RunContext,
 ): Promise<Verdict> {
   const valid = op.requestBody?.validate(body) === true;
-  const sent = valid ? target.adjust(body) : body;
+  // What a server may store from it carries the run prefix (the case itself stays as drawn from the seed).
+  const sent = withRunPrefix(
+    valid ? target.adjust(body) : body,
+    op.requestBody?.schema,
+    ctx.runPrefix,
+    op.requestBody?.validate,
+  );
   const result = await ctx.client.send(bodyRequest(op, target.path, { json: sent }));
   if (result.kind !== 'response')
     return {

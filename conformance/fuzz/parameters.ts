@@ -9,6 +9,7 @@ import { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/stat
 import { pathFor } from '../generate/bodies';
 import { bodyRequest } from '../generate/requests';
 import { generateValid } from '../generate/values';
+import { withRunPrefix } from './run-prefix';
 import { fail, pass, skip, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing } from '../send/client';
 import type { Finding, Rule } from '../types';
@@ -81,13 +82,24 @@ export function parametersRules(op: OperationSpec): Rule[] {
   ];
 }
 
-function outgoing(op: OperationSpec, path: string, c: ParamCase, random: () => number): Outgoing {
+function outgoing(
+  op: OperationSpec,
+  path: string,
+  c: ParamCase,
+  random: () => number,
+  runPrefix: string,
+): Outgoing {
   const at =
     c.id !== undefined ? op.path.replace(`{${integerId(op)?.name ?? ''}}`, encodeURIComponent(c.id)) : path;
   // A valid body, so that only the parameter decides.
   const body =
     op.requestBody?.kind === 'json'
-      ? generateValid(op.requestBody.schema, random, 'fuzz', { full: true })
+      ? withRunPrefix(
+          generateValid(op.requestBody.schema, random, 'fuzz', { full: true }),
+          op.requestBody.schema,
+          runPrefix,
+          op.requestBody.validate,
+        )
       : undefined;
   const out =
     body === undefined
@@ -111,7 +123,7 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
       const random = opRandom(s.seed, op, 'parameters:');
       for (const c of parameterCases(op, random)) {
         if (Date.now() > s.deadline) break;
-        const out = outgoing(op, found.path, c, random);
+        const out = outgoing(op, found.path, c, random, ctx.runPrefix);
         const result = await ctx.client.send(out);
         if (result.kind === 'skipped') return [skip(rule, result.reason, result.exchange)];
         sent += 1;

@@ -9,6 +9,7 @@ import { bodyRequest } from '../generate/requests';
 import { fail, pass, skip, type Check } from '../send/check-context';
 import type { Finding, Rule } from '../types';
 import { loadFailures, type SavedFailure } from './failures';
+import { withRunPrefix } from './run-prefix';
 
 const ruleIdOf = (f: SavedFailure & { file: string }) => `replay.${path.basename(f.file, '.json')}`;
 
@@ -42,7 +43,13 @@ export function replayPhase(
           findings.push(skip(rule, target.skip));
           continue;
         }
-        const body = f.expect === 'accept' ? target.adjust(f.body) : f.body;
+        // Named with this run's prefix, lengths kept (a body saved by another run carries that run's prefix).
+        const body = withRunPrefix(
+          f.expect === 'accept' ? target.adjust(f.body) : f.body,
+          op.requestBody?.schema,
+          ctx.runPrefix,
+          op.requestBody?.validate,
+        );
         // A failure about the item id (`abc`) is sent to that text, not to a fresh item.
         const item = op.pathParamSpecs.length === 1 ? op.pathParamSpecs[0]?.name : undefined;
         const at =

@@ -17,6 +17,7 @@ import {
   itemPathOf,
   rejectStatuses,
   successStatuses,
+  withinParent,
   withoutClientId,
 } from './requests';
 
@@ -87,8 +88,12 @@ export async function pathFor(op: OperationSpec, ctx: RunContext): Promise<BodyT
       mapItem(body, resource.envelope, (item) => ({ ...item, [resource.idField ?? '']: id }));
     return { path: op.path, steps: [made.exchange], adjust };
   }
-  if (binding?.action === 'create')
-    return { path: op.path, steps: [], adjust: (body) => withoutClientId(binding.resource, body) };
+  if (binding?.action === 'create') {
+    const within = await withinParent(binding.resource, ctx);
+    if ('skip' in within) return within;
+    const adjust = (body: unknown) => withoutClientId(binding.resource, body);
+    return { path: within.fill(op.path), steps: within.steps, adjust };
+  }
   if (op.pathParams.length === 0) return { path: op.path, steps: [], adjust: same };
   const resource = ctx.model.resources.find(
     (r) => r.itemPath && (op.path === r.itemPath || op.path.startsWith(`${r.itemPath}/`)),

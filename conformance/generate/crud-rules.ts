@@ -13,6 +13,7 @@ export type CrudStep =
   | 'delete-then-404'
   | 'delete-again-404'
   | 'unknown-id-404'
+  | 'read-only-not-stored'
   | 'read-only-rejected';
 
 export const crudRuleId = (resource: Resource, step: CrudStep): string => `crud.${resource.name}.${step}`;
@@ -30,9 +31,20 @@ const TITLES: Record<CrudStep, (r: Resource) => string> = {
   'delete-then-404': (r) => `A deleted ${r.name} item reads as 404`,
   'delete-again-404': (r) => `Deleting a deleted ${r.name} item again gives 404`,
   'unknown-id-404': (r) => `An unknown ${r.idField ?? 'id'} gives 404 on every ${r.name} item operation`,
+  'read-only-not-stored': (r) =>
+    `A client-sent readOnly property (${r.readOnly.join(', ')}) of ${r.name} is rejected or ignored, never stored, in a ${writesOf(r)}`,
   'read-only-rejected': (r) =>
-    `A client-sent readOnly property (${r.readOnly.join(', ')}) of ${r.name} is rejected with 400`,
+    `A client-sent readOnly property (${r.readOnly.join(', ')}) of ${r.name} is rejected with 400 in a ${writesOf(r)}`,
 };
+
+/** The writes a readOnly property is sent in: the create, and the replace and patch where the resource has them. */
+export function readOnlyWrites(r: Resource): ('create' | 'replace' | 'patch')[] {
+  const o = r.operations;
+  if (!o.create) return [];
+  return (['create', 'replace', 'patch'] as const).filter((a) => o[a]);
+}
+
+const writesOf = (r: Resource): string => readOnlyWrites(r).join(', ');
 
 /** The steps `resource` has, in lifecycle order. */
 export function crudSteps(r: Resource): CrudStep[] {
@@ -47,14 +59,16 @@ export function crudSteps(r: Resource): CrudStep[] {
   if (o.create && o.remove) steps.push('delete', 'delete-again-404');
   if (o.create && o.remove && o.read) steps.splice(steps.indexOf('delete') + 1, 0, 'delete-then-404');
   if (hasItem) steps.push('unknown-id-404');
-  if (o.create && r.readOnly.length > 0) steps.push('read-only-rejected');
+  if (o.create && r.readOnly.length > 0) steps.push('read-only-not-stored', 'read-only-rejected');
   return steps;
 }
 
 /** The rules of `resource`; `source` is where the document states them (its collection path). */
 export function crudRules(r: Resource): Rule[] {
   return crudSteps(r).map((step) => {
-    // OpenAPI says a readOnly property SHOULD NOT be sent; rejecting it is the project's choice (the mock's).
+    // A readOnly value is the server's (JSON Schema 2020-12 §9.4, which OpenAPI 3.1 defers to: "ignored or
+    // rejected" by the owning authority): never storing it is the contract. OpenAPI only says a client SHOULD NOT
+    // send one, so rejecting it with 400 is a choice (the mock's default, `readOnlyProperties` in its settings).
     const assumption = step === 'read-only-rejected';
     return {
       id: crudRuleId(r, step),

@@ -8,6 +8,7 @@ import type { Outgoing, SendResult } from '../send/client';
 import type { RunContext } from '../send/check-context';
 import { generateValid } from './values';
 import type { Exchange, RecordedResponse } from '../types';
+import { isObject } from '../../spec/json';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
@@ -36,12 +37,50 @@ export function itemPathOf(resource: Resource, id: string, template = resource.i
   return template.replace(`{${resource.itemParam ?? ''}}`, encodeURIComponent(id));
 }
 
+/** A sub-collection's requests under one parent item the run made: the context that sends them there. */
+export interface WithinParent {
+  ctx: RunContext;
+  steps: Exchange[];
+  /** A path template with the parent's parameter filled (`/articles/{slug}/comments` -> `/articles/abc/comments`). */
+  fill: (template: string) => string;
+}
+
+/**
+ * For a sub-collection (`/articles/{slug}/comments`), create the parent item (and its own parent, if any) and
+ * give a context whose client sends every path with the parent's parameter filled; any other resource as is.
+ */
+export async function withinParent(
+  resource: Resource,
+  ctx: RunContext,
+  depth = 0,
+): Promise<WithinParent | { skip: string }> {
+  const within: WithinParent = { ctx, steps: [], fill: (t) => t };
+  if (!resource.parent) return within;
+  const { name, param } = resource.parent;
+  const parent = ctx.model.resources.find((r) => r.name === name);
+  if (!parent || depth > 4)
+    return { skip: `the ${name} item the ${resource.name} live under cannot be made` };
+  const outer = await withinParent(parent, ctx, depth + 1);
+  if ('skip' in outer) return outer;
+  const made = await createItem(parent, outer.ctx, `${resource.name}-parent`);
+  if (!made.ok)
+    return { skip: `could not create the ${name} item the ${resource.name} live under: ${made.problem}` };
+  const fill = (template: string) =>
+    outer.fill(template).split(`{${param}}`).join(encodeURIComponent(made.id));
+  const client = outer.ctx.client;
+  return {
+    ctx: {
+      ...outer.ctx,
+      client: { ...client, send: (out) => client.send(out.path ? { ...out, path: fill(out.path) } : out) },
+    },
+    steps: [...outer.steps, made.exchange],
+    fill,
+  };
+}
+
 export type Created =
   | { ok: true; id: string; sent: Record<string, unknown>; item: Record<string, unknown>; exchange: Exchange }
   | { ok: false; problem: string; skipped: boolean; exchange?: Exchange };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Create one item of `resource` with a full valid body; the id as a string, or why not. */
 export async function createItem(resource: Resource, ctx: RunContext, label = 'item'): Promise<Created> {

@@ -1,9 +1,16 @@
 /**
- * Request bodies generated from a schema with a seeded random source: valid ones (bounds, enums and formats
- * respected, `allOf` merged), and mutations that break exactly one constraint.
+ * Request bodies generated from a schema with a seeded random source: valid ones, and mutations that break
+ * exactly one constraint. A valid body varies with the random source (enum picks, optional properties, plain
+ * strings carrying the run prefix) and is then held to the request view of its schema with the mock's own care:
+ * strings with a format or a pattern, and any value that still misses its schema (a multiple, an exclusive bound,
+ * a length, a required property at any depth, a null), come from spec/sample.ts's generator and spec/conform.ts's
+ * repair, the one home of what makes a value valid.
  */
-import RandExp from 'randexp';
+import { conformTo } from '../../spec/conform';
+import { sampleOf } from '../../spec/sample';
+import { fits } from '../../spec/schema-fits';
 import { arrayItems, objectShape, typesOf, type Schema } from '../../spec/schema-shape';
+import { requestView } from '../../spec/schema-views';
 
 export interface BodyCase {
   label: string;
@@ -51,13 +58,29 @@ const ANNOTATIONS = new Set([
 /** How deep optional properties are filled: a schema that refers to itself (an owner's deputy) ends there. */
 const OPTIONAL_DEPTH = 4;
 
-/** A value valid against `schema`; strings carry the run prefix so the data is recognisable. */
+/**
+ * A value valid against the request view of `schema` (what a client may send); strings carry the run prefix so
+ * the data is recognisable.
+ */
 export function generateValid(
   schema: Schema,
   random: () => number,
   prefix: string,
   options: GenerateOptions = {},
-  depth = 0,
+): unknown {
+  const value = candidate(schema, random, prefix, options, 0);
+  const view = requestView(schema);
+  if (fits(value, view)) return value;
+  return conformTo(value, view, 0, { direction: 'request', variant: Math.floor(random() * 1000) });
+}
+
+/** A value of `schema` drawn with the random source; generateValid holds it to the schema. */
+function candidate(
+  schema: Schema,
+  random: () => number,
+  prefix: string,
+  options: GenerateOptions,
+  depth: number,
 ): unknown {
   const s = schema as Schema & Record<string, unknown>;
   if (s.const !== undefined) return s.const;
@@ -73,9 +96,9 @@ export function generateValid(
     // Beside a oneOf, only words for readers (GitHub's `public: oneOf [boolean, "true"|"false"]`): the branch is
     // the whole schema, its enum and type included.
     if (Object.keys(rest).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-')))
-      return generateValid(branch, random, prefix, options, depth);
+      return candidate(branch, random, prefix, options, depth);
     const allOf = [...(Array.isArray(rest.allOf) ? rest.allOf : []), branch];
-    return generateValid({ ...rest, allOf } as Schema, random, prefix, options, depth);
+    return candidate({ ...rest, allOf } as Schema, random, prefix, options, depth);
   }
   const type = mainType(schema);
   if (type === 'object') {
@@ -85,14 +108,14 @@ export function generateValid(
       if ((prop as { readOnly?: unknown }).readOnly === true) continue;
       const optional = depth < OPTIONAL_DEPTH && (options.full || random() < 0.5);
       if (shape?.required.has(name) || optional)
-        out[name] = generateValid(prop, random, `${prefix}-${name}`, options, depth + 1);
+        out[name] = candidate(prop, random, `${prefix}-${name}`, options, depth + 1);
     }
     // minProperties (a merge patch that must change something): the optional ones left out, in order, until met.
     const least = typeof s.minProperties === 'number' ? s.minProperties : 0;
     for (const [name, prop] of Object.entries(shape?.properties ?? {})) {
       if (Object.keys(out).length >= least) break;
       if (name in out || (prop as { readOnly?: unknown }).readOnly === true) continue;
-      out[name] = generateValid(prop, random, `${prefix}-${name}`, options, depth + 1);
+      out[name] = candidate(prop, random, `${prefix}-${name}`, options, depth + 1);
     }
     return out;
   }
@@ -100,7 +123,7 @@ export function generateValid(
     const min = typeof s.minItems === 'number' ? s.minItems : 1;
     const items = arrayItems(schema) ?? {};
     return Array.from({ length: Math.max(1, min) }, () =>
-      generateValid(items, random, prefix, options, depth + 1),
+      candidate(items, random, prefix, options, depth + 1),
     );
   }
   if (type === 'integer' || type === 'number') return numberIn(s, type, random);
@@ -127,42 +150,12 @@ function numberIn(s: Record<string, unknown>, type: string, random: () => number
     : Math.round(value * 100) / 100;
 }
 
-const FORMATS: Record<string, (n: number) => string> = {
-  'date-time': (n) => new Date(Date.UTC(2024, 0, 1 + (n % 300))).toISOString(),
-  date: (n) => new Date(Date.UTC(2024, 0, 1 + (n % 300))).toISOString().slice(0, 10),
-  email: (n) => `conformance-${n}@example.com`,
-  uri: (n) => `https://example.com/conformance/${n}`,
-  uuid: (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-};
-
-/** A string matching `pattern` (and the length bounds), drawn with the seeded source; undefined if none found. */
-function matching(pattern: string, s: Record<string, unknown>, random: () => number): string | undefined {
-  let re: RegExp;
-  let gen: RandExp;
-  try {
-    re = new RegExp(pattern, 'u');
-    gen = new RandExp(pattern);
-  } catch {
-    return undefined;
-  }
-  gen.max = 8;
-  gen.randInt = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const min = typeof s.minLength === 'number' ? s.minLength : 0;
-  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
-  for (let i = 0; i < 20; i++) {
-    const text = gen.gen();
-    if (re.test(text) && [...text].length >= min && [...text].length <= max) return text;
-  }
-  return undefined;
-}
-
 function stringFor(s: Record<string, unknown>, random: () => number, prefix: string): string {
   const n = Math.floor(random() * 10000);
-  const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
-  if (format) return format(n);
-  if (typeof s.pattern === 'string') {
-    const text = matching(s.pattern, s, random);
-    if (text !== undefined) return text;
+  // A format or a pattern: the shared generator's string (a draw of its own for each n).
+  if (typeof s.format === 'string' || typeof s.pattern === 'string') {
+    const text = sampleOf({ ...s, type: 'string' } as Schema, { skipExamples: true, variant: n });
+    if (typeof text === 'string') return text;
   }
   let text = `${prefix}-${pick(WORDS, random)}-${n}`;
   const max = typeof s.maxLength === 'number' ? s.maxLength : undefined;

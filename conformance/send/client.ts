@@ -5,6 +5,7 @@
  */
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
+import { operationFor } from '../../spec/http/match';
 import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
 import type { Exchange, FetchLike, RecordedResponse } from '../types';
 import { emptyPlacement, place, secretNames, type Placement, type SecurityScheme } from './credentials';
@@ -101,7 +102,14 @@ export function createClient(options: ClientOptions): Client {
       }
       pace.set(identity, noteSent(pace.get(identity) ?? INITIAL_PACE));
       const base = out.url ?? `${options.target.replace(/\/+$/, '')}${out.path ?? ''}`;
-      const op = matchOperation(options.spec, out.method, new URL(base).pathname, basePath);
+      const addressed = new URL(withQuery(base, out.query ?? {}));
+      const op = operationFor(
+        options.spec,
+        basePath,
+        out.method,
+        addressed.pathname,
+        addressed.search.slice(1),
+      );
       const creds = credentialsOf(out.auth, op, options);
       const url = withQuery(base, { ...out.query, ...creds.query });
       const headers = { ...out.headers, ...creds.headers };
@@ -191,26 +199,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The documented operation a request addresses, by method and path under the base path. */
-export function matchOperation(
-  spec: LoadedSpec,
-  method: string,
-  pathname: string,
-  basePath: string,
-): OperationSpec | undefined {
-  if (basePath !== '' && !pathname.startsWith(`${basePath}/`)) return undefined;
-  const rest = pathname.slice(basePath.length);
-  return spec.operations.find((o) => o.method === method.toLowerCase() && o.pathPattern.test(rest));
-}
-
-/** The operationId a request addresses (see matchOperation). */
-export function matchOperationId(
-  spec: LoadedSpec,
-  method: string,
-  pathname: string,
-  basePath: string,
-): string | undefined {
-  return matchOperation(spec, method, pathname, basePath)?.operationId;
 }

@@ -1,5 +1,5 @@
-import { idsWith, runAgainst } from './helpers';
-import { startReferenceServer, type Fault } from './reference-server';
+import { idsWith, runAgainst } from '../../test/support/helpers';
+import { startReferenceServer, type Fault } from '../../test/support/reference-server';
 
 // Each deliberately broken server has one fault; the run fails exactly the rules that fault breaks.
 const CASES: Array<[Fault, string[]]> = [

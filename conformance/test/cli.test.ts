@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { syntheticDocument } from '../../bench/lib/synthetic-document';
 import { createMockServer } from '../../mock/node';
-import { startReferenceServer } from './reference-server';
+import { startReferenceServer } from '../../test/support/reference-server';
 
 const ROOT = path.join(__dirname, '..', '..');
-const REGISTER = path.join(__dirname, 'ts-register.js');
+const REGISTER = path.join(__dirname, '..', '..', 'test', 'support', 'ts-register.js');
 const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 
 interface CliRun {

@@ -9,9 +9,9 @@ import { toHar } from '../../spec/report/har';
 import { formatReport } from '../../spec/report';
 import { runConformanceDetailed } from '../run';
 import type { ConformanceOptions, FetchLike } from '../types';
-import { createCrudHandler, CREDENTIALS } from './crud-server';
-import { idsWith, runAgainst } from './helpers';
-import { startReferenceServer } from './reference-server';
+import { createCrudHandler, CREDENTIALS } from '../../test/support/crud-server';
+import { idsWith, runAgainst } from '../../test/support/helpers';
+import { startReferenceServer } from '../../test/support/reference-server';
 
 const FULL = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'petstore-full.yaml');
 const TARGET = 'http://crud.test/v1';

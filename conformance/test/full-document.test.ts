@@ -6,8 +6,8 @@ import path from 'node:path';
 import { exitCodeOf } from '../cli';
 import { runConformance } from '../index';
 import type { ConformanceOptions, Report } from '../types';
-import { createCrudHandler, type CrudFault } from './crud-server';
-import { idsWith } from './helpers';
+import { createCrudHandler, type CrudFault } from '../../test/support/crud-server';
+import { idsWith } from '../../test/support/helpers';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'petstore-full.yaml');
 const TARGET = 'http://crud.test/v1';
@@ -47,6 +47,7 @@ describe('the second document against a faithful server, in-process', () => {
       'delete-then-404',
       'delete-again-404',
       'unknown-id-404',
+      'read-only-not-stored',
       'read-only-rejected',
     ])
       expect(ids).toContain(`crud.pets.${step}`);
@@ -59,6 +60,7 @@ describe('the second document against a faithful server, in-process', () => {
         'delete-then-404',
         'delete-again-404',
         'unknown-id-404',
+        'read-only-not-stored',
         'read-only-rejected',
       ]
         .map((s) => `crud.orders.${s}`)
@@ -99,6 +101,7 @@ describe.each<[CrudFault, string]>([
   ['create-accepts-missing-required', 'body.createPet.missing-name'],
   ['replace-not-stored', 'crud.pets.replace'],
   ['read-other-item', 'crud.pets.read'],
+  ['read-only-stored', 'crud.pets.read-only-not-stored'],
 ])('a server of the second document with the fault %s', (fault, rule) => {
   it(`exits 1 and names ${rule}, with the exchanges that led to it`, async () => {
     const report = await runWith(fault);
@@ -108,5 +111,30 @@ describe.each<[CrudFault, string]>([
     expect(failed?.evidence[0]?.problem).not.toBe('');
     if (rule.startsWith('crud.') && !rule.endsWith('unknown-id-404'))
       expect(failed?.evidence[0]?.steps?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a readOnly id sent by the client (OpenAPI: SHOULD NOT be sent; JSON Schema §9.4: ignored or rejected)', () => {
+  it('is a contract rule: a server that stores the client-sent id fails it on create, replace and patch (exit 1)', async () => {
+    const report = await runWith('read-only-stored');
+    const rule = report.rules.find((r) => r.id === 'crud.pets.read-only-not-stored');
+    expect(rule).toMatchObject({ kind: 'contract', status: 'fail' });
+    const problems = rule?.evidence.map((e) => e.problem).join('\n') ?? '';
+    for (const op of ['createPet', 'replacePet', 'updatePet'])
+      expect(problems).toMatch(new RegExp(`${op} with "id" set to 987654321: accepted`));
+    expect(exitCodeOf(report, false)).toBe(1);
+  });
+
+  it('a server that ignores it passes (exit 0); rejecting it with 400 is only an assumption (--strict: exit 1)', async () => {
+    const report = await runWith('read-only-ignored');
+    expect(report.rules.find((r) => r.id === 'crud.pets.read-only-not-stored')?.status).toBe('pass');
+    expect(idsWith(report, 'fail').sort()).toEqual([
+      'crud.categories.read-only-rejected',
+      'crud.orders.read-only-rejected',
+      'crud.pets.read-only-rejected',
+    ]);
+    expect(report.rules.find((r) => r.id === 'crud.pets.read-only-rejected')?.kind).toBe('assumption');
+    expect(exitCodeOf(report, false)).toBe(0);
+    expect(exitCodeOf(report, true)).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runConformance } from '../index';
 import type { ConformanceOptions } from '../types';
-import { clubServer, FAULTS, FUZZ_KEY, type Fault } from './fuzz-servers';
+import { clubServer, FAULTS, FUZZ_KEY, type Fault } from '../../test/support/fuzz-servers';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'fuzz-club-31.yaml');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fuzz-failures-'));

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runConformance } from '../run';
 import type { ConformanceOptions } from '../types';
-import { startFuzzServer, type FuzzFault } from './fuzz-server';
+import { startFuzzServer, type FuzzFault } from '../../test/support/fuzz-server';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'fuzz-target-31.yaml');
 const KEY = 'fuzz-test-key-0123456789';

@@ -8,10 +8,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startReferenceServer } from './reference-server';
+import { startReferenceServer } from '../../test/support/reference-server';
 
 const ROOT = path.join(__dirname, '..', '..');
-const REGISTER = path.join(__dirname, 'ts-register.js');
+const REGISTER = path.join(__dirname, '..', '..', 'test', 'support', 'ts-register.js');
 const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 
 function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,5 +1,5 @@
-import { idsWith, runAgainst } from './helpers';
-import { startReferenceServer, type Fault } from './reference-server';
+import { idsWith, runAgainst } from '../../test/support/helpers';
+import { startReferenceServer, type Fault } from '../../test/support/reference-server';
 
 // Callers without a key get only 3 requests a minute here, so the auth matrix runs into the limit.
 async function runTight(fault?: Fault) {

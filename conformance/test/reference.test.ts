@@ -1,6 +1,6 @@
 import { RULES } from '../rules';
-import { idsWith, runAgainst } from './helpers';
-import { startReferenceServer, type RunningServer } from './reference-server';
+import { idsWith, runAgainst } from '../../test/support/helpers';
+import { startReferenceServer, type RunningServer } from '../../test/support/reference-server';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ describe('a faithful server', () => {
     const generated = [
       'crud.categories.create',
       'crud.categories.listed',
+      'crud.categories.read-only-not-stored',
       'crud.categories.read-only-rejected',
       'body.createCategory.valid',
       'body.createCategory.malformed-json',

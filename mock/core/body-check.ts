@@ -26,7 +26,7 @@ import {
   unsupportedMediaType,
   type ErrorReply,
 } from './errors';
-import type { ValidationPolicy } from './settings';
+import type { ReadOnlyHandling, ValidationPolicy } from './settings';
 
 /** A request body as the adapter read it: the bytes, or only the fact that it was over the limit. */
 export interface BodyRead {
@@ -41,8 +41,10 @@ export interface BodyCheck {
   validate: ValidateFunction;
   /** Properties the schema names; null when it names none or allows any others. */
   known: ReadonlySet<string> | null;
-  /** Properties a client must not send. */
+  /** Properties a client must not send (the server's). */
   readOnly: readonly string[];
+  /** What a readOnly property in the body gets: 400 (`reject`) or dropped before anything else sees it. */
+  readOnlyMode: ReadOnlyHandling;
   /** The mock's own bounds for this schema (from the settings), if any. */
   policy?: ValidateFunction;
   /** Property types, to decode form fields (`"5"` -> 5). */
@@ -108,6 +110,7 @@ function compileOne(
     validate: body.validate,
     known,
     readOnly,
+    readOnlyMode: policy.readOnlyProperties ?? 'reject',
     policy: rules ? sharedAjv().compile({ type: 'object', properties: rules }) : undefined,
     fieldTypes,
     inner,
@@ -127,8 +130,11 @@ function itemRules(
   const r = binding.resource;
   const envelope = wraps(schema, r.envelope) ? r.envelope : undefined;
   const innerShape = envelope ? objectShape(innerSchema(schema, envelope)) : null;
+  const itemShape = envelope ? innerShape : shape;
   const itemReadOnly = innerShape ? new Set(readOnlyProperties(innerShape)) : readOnly;
-  for (const p of r.readOnly) itemReadOnly.add(p);
+  // The item's readOnly properties (the response's `id` beside a `NewCategory` that does not name it) are the
+  // server's in every create, replace and patch; unless the request schema itself names one as writable.
+  for (const p of r.readOnly) if (!itemShape?.properties[p]) itemReadOnly.add(p);
   // PUT on the collection names the item by the id in its body.
   if (binding.action === 'update' && r.idField) itemReadOnly.delete(r.idField);
   if (!envelope || !innerShape) return { readOnly: [...readOnly] };
@@ -266,26 +272,47 @@ export function checkBody(
   return checkValue(check, data);
 }
 
-/** The schema, readOnly, unknown-property and policy checks of a decoded body (also for a merged patch). */
+/** The first of `names` that `data` carries as its own property. */
+function readOnlySent(names: readonly string[], data: object): string | undefined {
+  return names.find((p) => Object.prototype.hasOwnProperty.call(data, p));
+}
+
+/** A copy of `data` without `names` (`readOnlyProperties: ignore`: what the client sent there is dropped). */
+function withoutNames(data: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !names.includes(k)));
+}
+
+/**
+ * The schema, readOnly, unknown-property and policy checks of a decoded body (also for a merged patch); the value
+ * to use is the one returned (readOnly properties dropped under `readOnlyProperties: ignore`).
+ */
 export function checkValue(check: BodyCheck, data: unknown): { value: unknown } | ErrorReply {
   if (!check.validate(data)) return invalidRequest(formatAjvErrors(check.validate.errors));
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { value: data };
-  for (const p of check.readOnly) {
-    if (Object.prototype.hasOwnProperty.call(data, p))
-      return invalidRequest(`/${p} is assigned by the service and must not be sent (readOnly)`);
-  }
+  let body = data as Record<string, unknown>;
+  const sentReadOnly = readOnlySent(check.readOnly, body);
+  if (sentReadOnly && check.readOnlyMode === 'reject')
+    return invalidRequest(`/${sentReadOnly} is assigned by the service and must not be sent (readOnly)`);
+  if (sentReadOnly) body = withoutNames(body, check.readOnly);
   if (check.known) {
-    for (const p of Object.keys(data)) if (!check.known.has(p)) return invalidRequest(`/${p} is not allowed`);
+    for (const p of Object.keys(body)) if (!check.known.has(p)) return invalidRequest(`/${p} is not allowed`);
   }
-  const inner = check.inner ? (data as Record<string, unknown>)[check.inner.property] : undefined;
+  const inner = check.inner ? body[check.inner.property] : undefined;
   if (check.inner && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
     const at = `/${check.inner.property}`;
-    for (const p of check.inner.readOnly)
-      if (Object.prototype.hasOwnProperty.call(inner, p))
-        return invalidRequest(`${at}/${p} is assigned by the service and must not be sent (readOnly)`);
-    for (const p of Object.keys(inner))
+    let item = inner as Record<string, unknown>;
+    const innerReadOnly = readOnlySent(check.inner.readOnly, item);
+    if (innerReadOnly && check.readOnlyMode === 'reject')
+      return invalidRequest(
+        `${at}/${innerReadOnly} is assigned by the service and must not be sent (readOnly)`,
+      );
+    if (innerReadOnly) {
+      item = withoutNames(item, check.inner.readOnly);
+      body = { ...body, [check.inner.property]: item };
+    }
+    for (const p of Object.keys(item))
       if (check.inner.known && !check.inner.known.has(p)) return invalidRequest(`${at}/${p} is not allowed`);
   }
-  if (check.policy && !check.policy(data)) return invalidRequest(formatAjvErrors(check.policy.errors));
-  return { value: data };
+  if (check.policy && !check.policy(body)) return invalidRequest(formatAjvErrors(check.policy.errors));
+  return { value: body };
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorFields } from '../../spec/error-shape';
 import { ERROR_CODES, type ErrorCode } from '../../spec/error-codes';
+import { refusalStatus } from '../../spec/http/request-rules';
 
 export interface ErrorReply {
   status: number;
@@ -76,7 +77,6 @@ export function asDocumented(
   reply: ErrorReply,
   alternatives: readonly number[],
 ): ErrorReply {
-  if (responses.has(String(reply.status)) || responses.has('4XX') || responses.has('default')) return reply;
-  const status = alternatives.find((s) => responses.has(String(s)));
-  return status === undefined ? reply : { ...reply, status };
+  const status = refusalStatus(responses, reply.status, alternatives);
+  return status === reply.status ? reply : { ...reply, status };
 }

@@ -25,6 +25,20 @@ export function successStatus(op: OperationSpec, action: Action): number {
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Where a sub-collection's record keeps the id of the item it belongs to (`/articles/{slug}/comments`): stored
+ * with it, never answered (the item schema names only its own properties).
+ */
+export const PARENT_KEY = '$parent';
+
+/** A record without the parent it is kept under. */
+export function withoutParent(record: JsonObject): JsonObject {
+  if (!(PARENT_KEY in record)) return record;
+  const out = { ...record };
+  delete out[PARENT_KEY];
+  return out;
+}
+
 /** RFC 7396: apply a JSON merge patch to `target`. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return patch;
@@ -76,6 +90,7 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   const facts = factsOf(r);
   const out: JsonObject = {};
   if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
+  if (old && PARENT_KEY in old) out[PARENT_KEY] = old[PARENT_KEY];
   if (isObject(input)) {
     for (const [k, v] of Object.entries(input)) if (!facts.known || facts.known.has(k)) out[k] = v;
   }
@@ -124,8 +139,9 @@ const schemaOf = (op: OperationSpec, status: number): ResponseSpec['schema'] =>
  * A stored record as the operation answers it: required properties it lacks are generated; wrapped in the
  * resource's envelope (`{"article": {...}}`) where the answer's schema is that wrapper.
  */
-export function presentItem(op: OperationSpec, status: number, record: JsonObject, r?: Resource): JsonObject {
+export function presentItem(op: OperationSpec, status: number, stored: JsonObject, r?: Resource): JsonObject {
   const schema = schemaOf(op, status);
+  const record = withoutParent(stored);
   if (r?.envelope && wraps(schema, r.envelope))
     return { [r.envelope]: fill(record, fillerOf(innerSchema(schema, r.envelope))) };
   return fill(record, fillerOf(schema));
@@ -167,7 +183,8 @@ export function presentList(
   const schema = schemaOf(op, status);
   const paged = pageOf(items, r.paging, query);
   const itemFiller = fillerOf(r.listEnvelope ? r.itemSchema : arrayItems(schema));
-  const shown = itemFiller ? paged.items.map((i) => fill(i, itemFiller)) : paged.items;
+  const bare = r.parent ? paged.items.map(withoutParent) : paged.items;
+  const shown = itemFiller ? bare.map((i) => fill(i, itemFiller)) : bare;
   if (!r.listEnvelope) return shown;
   const envelope = sampleOf(schema);
   const out: JsonObject = isObject(envelope) ? { ...envelope } : {};

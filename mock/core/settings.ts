@@ -19,7 +19,16 @@ export interface ValidationPolicy {
   allowUnknownFields: boolean;
   /** The mock's own bounds, keyed by component schema name, then property name. */
   rules: Record<string, Record<string, PropertyRule>>;
+  /**
+   * A readOnly property a client sends in a create, replace or patch (OpenAPI: SHOULD NOT be sent; JSON Schema
+   * 2020-12 §9.4: the owning authority ignores or rejects it): refused with 400 (`reject`, the default) or dropped
+   * (`ignore`). Either way the client's value is never stored.
+   */
+  readOnlyProperties?: ReadOnlyHandling;
 }
+
+/** What the mock does with a readOnly property in a request body (never stored either way). */
+export type ReadOnlyHandling = 'reject' | 'ignore';
 
 /** Requests per minute and per day of a plan. */
 export interface PlanLimits {
@@ -35,7 +44,8 @@ export interface MockConfig {
   /** Seed file, or null for empty stores. */
   seedFile: string | null;
   quiet: boolean;
-  store: 'memory' | 'redis';
+  /** A store's name (`memory`, `redis`): the Node layer's mock/node/stores/index.ts knows the implementations. */
+  store: string;
   redisUrl: string;
   /** CORS origins allowed; `*` allows any (the local default). Empty: no CORS headers. */
   corsOrigins: string[];
@@ -89,6 +99,8 @@ export interface DocumentSettings {
   title?: string;
   description?: string;
   allowUnknownFields?: boolean;
+  /** A readOnly property sent by a client: `reject` (400, the default) or `ignore` (dropped, never stored). */
+  readOnlyProperties?: ReadOnlyHandling;
   /** The mock's own bounds, keyed by component schema name, then property name. */
   bodyBounds?: Record<string, Record<string, PropertyRule>>;
   sunset?: string | null;
@@ -107,7 +119,12 @@ export const DEFAULT_PLANS: Readonly<Record<string, PlanLimits>> = Object.freeze
 
 /** Pure: the validation policy a settings file gives. */
 export function policyOf(settings: DocumentSettings): ValidationPolicy {
-  return { allowUnknownFields: settings.allowUnknownFields ?? false, rules: settings.bodyBounds ?? {} };
+  return {
+    allowUnknownFields: settings.allowUnknownFields ?? false,
+    rules: settings.bodyBounds ?? {},
+    // Absent: `reject` (what the body checks assume when a policy says nothing).
+    ...(settings.readOnlyProperties ? { readOnlyProperties: settings.readOnlyProperties } : {}),
+  };
 }
 
 /** How the bound flags tune a settings file's `name` and `description` bounds (0 = no limit). */
@@ -143,7 +160,7 @@ export function tuneBounds(policy: ValidationPolicy, tuning: BoundTuning): Valid
       Object.fromEntries(Object.entries(props).map(([p, r]) => [p, tune(p, r)])),
     ]),
   );
-  return { allowUnknownFields: policy.allowUnknownFields, rules };
+  return { ...policy, rules };
 }
 
 /** Pure: the settings a file gives, with the command line's values over them; plans fall back to `plans`. */

@@ -17,6 +17,7 @@ import {
   type ValidationPolicy,
 } from '../core/settings';
 import { readSettingsFile } from './settings-file';
+import { STORE_NAMES } from './stores/index';
 
 export { HELP } from './help';
 
@@ -119,7 +120,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     return n;
   };
   const store = values.store ?? DEFAULTS.store;
-  if (store !== 'memory' && store !== 'redis') errors.push(`--store must be memory or redis, got "${store}"`);
+  if (!STORE_NAMES.includes(store))
+    errors.push(`--store must be ${STORE_NAMES.join(' or ')}, got "${store}"`);
   const exampleEngine = values['example-engine'] ?? DEFAULTS.exampleEngine;
   if (exampleEngine !== 'spec' && exampleEngine !== 'prism') {
     errors.push(`--example-engine must be spec or prism, got "${exampleEngine}"`);
@@ -150,7 +152,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     keysFile: path.resolve(values.keys ?? env.MOCK_KEYS_FILE ?? DEFAULTS.keysFile),
     seedFile: seedArg === 'none' ? null : seedArg ? path.resolve(seedArg) : (defaultSeed ?? null),
     quiet: values.quiet ?? false,
-    store: store === 'redis' ? 'redis' : 'memory',
+    store,
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? DEFAULTS.redisUrl,
     corsOrigins:
       cors === 'none'

@@ -77,6 +77,8 @@ export function unlimited(store: LimiterStore): LimiterStore {
   return {
     consume: (_subject, windows) => ({ kind: 'admitted', used: windows.map(() => 0) }),
     peek: (subject, windows, nowMs) => store.peek(subject, windows, nowMs),
+    held: (nowMs, max) => store.held(nowMs, max),
+    lift: (subject, nowMs) => store.lift(subject, nowMs),
     reset: () => store.reset(),
     close: () => store.close(),
   };

@@ -27,6 +27,7 @@ const SETTINGS_SCHEMA = {
     title: { type: 'string' },
     description: { type: 'string' },
     allowUnknownFields: { type: 'boolean' },
+    readOnlyProperties: { enum: ['reject', 'ignore'] },
     bodyBounds: {
       type: 'object',
       additionalProperties: { type: 'object', additionalProperties: bound },

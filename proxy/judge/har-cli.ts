@@ -8,8 +8,9 @@ import { formatReport } from '../../spec/report';
 import { toHar } from '../../spec/report/har';
 import { coverageLine, coverageSummary } from '../../spec/report/coverage';
 import { harEntries, judgeHar } from './judge-har';
+import { REPORT_KINDS, type ReportKind } from '../proxy-reports';
 
-const KINDS = ['junit', 'json', 'html', 'markdown', 'human', 'har'] as const;
+const KINDS = REPORT_KINDS;
 
 /** Judge a HAR file; resolves to the exit code (0 clean, 1 response-side violation or coverage short, 2 bad input). */
 export async function runJudgeHar(argv: readonly string[]): Promise<number> {
@@ -63,7 +64,7 @@ export async function runJudgeHar(argv: readonly string[]): Promise<number> {
   const report = judge.report(`HAR ${path.basename(file)}`);
   for (const pair of values.report ?? []) {
     const m = /^([a-z]+)=(.+)$/.exec(pair);
-    const kind = m?.[1] as (typeof KINDS)[number] | undefined;
+    const kind = m?.[1] as ReportKind | undefined;
     if (!m?.[2] || !kind || !KINDS.includes(kind)) {
       process.stderr.write(`conformance: --report ${pair}: KIND=FILE with KIND one of ${KINDS.join(', ')}\n`);
       return 2;

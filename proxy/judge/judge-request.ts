@@ -1,12 +1,7 @@
 /** Request-side rules (the client's fault): route, method, credentials, parameters, media type, body. Pure. */
-import {
-  coerceParam,
-  formatAjvErrors,
-  isJsonMediaType,
-  type CompiledSpec,
-  type OperationSpec,
-} from '../../spec/compile';
-import { matchBasePath } from '../../spec/base-path';
+import { formatAjvErrors, isJsonMediaType, type CompiledSpec, type OperationSpec } from '../../spec/compile';
+import { matchPath } from '../../spec/http/match';
+import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
 export interface ObservedRequest {
@@ -34,36 +29,31 @@ export interface Route {
   pathParams: Record<string, string>;
   /** True when the path matches some operation (so a miss is a method problem, 405). */
   pathKnown: boolean;
+  /** A path parameter is not valid percent-encoding (judged as it was sent, a 400). */
+  malformed?: boolean;
 }
 
-/** The operation a method and path address under the document's base path. */
-export function routeRequest(spec: CompiledSpec, method: string, pathname: string): Route {
-  const rest = matchBasePath(pathname, spec.basePath);
-  if (rest === undefined) return { pathParams: {}, pathKnown: false };
-  const local = rest === '' ? '/' : rest;
-  let pathKnown = false;
-  for (const op of spec.operations) {
-    const m = op.pathPattern.exec(local);
-    if (!m) continue;
-    pathKnown = true;
-    if (op.method !== method.toLowerCase()) continue;
-    const pathParams: Record<string, string> = {};
-    op.pathParams.forEach((name, i) => (pathParams[name] = decodeSegment(m[i + 1] ?? '')));
-    return { op, pathParams, pathKnown };
-  }
-  return { pathParams: {}, pathKnown };
+/** The operation a method and a URL (path and query as sent) address, by the one matcher (spec/http/match.ts). */
+export function routeRequest(spec: CompiledSpec, method: string, url: string): Route {
+  const q = url.indexOf('?');
+  const pathname = q < 0 ? url : url.slice(0, q);
+  const m = matchPath(spec, spec.basePath, method, pathname, q < 0 ? '' : url.slice(q + 1));
+  if (!('operation' in m)) return { pathParams: {}, pathKnown: m.status === 405 };
+  const pathParams: Record<string, string> = {};
+  let malformed = false;
+  m.operation.pathParams.forEach((name, i) => {
+    const raw = m.rawParams[i] ?? '';
+    try {
+      pathParams[name] = decodeURIComponent(raw);
+    } catch {
+      malformed = true;
+      pathParams[name] = raw;
+    }
+  });
+  return { op: m.operation, pathParams, pathKnown: true, ...(malformed ? { malformed } : {}) };
 }
 
-/** A percent-encoded segment decoded; a malformed one (`%zz`, a lone `%E2`) kept as written. */
-const decodeSegment = (raw: string): string => {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-};
-
-/** Pure: whether the path's percent-encoding is malformed (what a server answers 400 to; the proxy forwards it). */
+/** Pure: whether the path's percent-encoding is malformed anywhere (a server answers 400; the proxy forwards it). */
 export function malformedPath(url: string): boolean {
   try {
     decodeURIComponent(pathOf(url));
@@ -73,11 +63,19 @@ export function malformedPath(url: string): boolean {
   }
 }
 
-/** Every request-side problem of one request, in the order a server refuses them (400, 404/405, 401, 415, 400). */
+/** Every request-side problem of one request, in the order a server refuses them (404/405, 401, 415, 400). */
 export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Route): Problem[] {
   const { op } = route;
-  if (malformedPath(req.url))
-    return [bad('request.path', `the path ${pathOf(req.url).slice(0, 200)} has malformed percent-encoding`)];
+  // Before routing: `/v1/%zz/x` names no path a server could match; it is the client's malformed request.
+  if (!route.malformed && malformedPath(req.url))
+    return [
+      {
+        side: 'request',
+        rule: 'request.path',
+        status: 400,
+        message: `${pathOf(req.url).slice(0, 200)} is not valid percent-encoding`,
+      },
+    ];
   if (!op) {
     return route.pathKnown
       ? [
@@ -98,6 +96,13 @@ export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Ro
         ];
   }
   const out: Problem[] = [];
+  if (route.malformed)
+    out.push({
+      side: 'request',
+      rule: 'request.path',
+      status: 400,
+      message: `${pathOf(req.url)} is not valid percent-encoding`,
+    });
   if (op.requiresAuth && !hasCredentials(spec, op, req.headers))
     out.push({
       side: 'request',
@@ -106,7 +111,7 @@ export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Ro
       message: `${op.operationId} needs credentials`,
     });
   out.push(...paramProblems(op, req, route.pathParams), ...bodyProblems(op, req));
-  return out;
+  return inRefusalOrder(out);
 }
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
@@ -128,25 +133,20 @@ function hasCredentials(spec: CompiledSpec, op: OperationSpec, headers: Record<s
   );
 }
 
+/** The parameter rules every tool applies (spec/http/request-rules.ts), as the judge's problems. */
 function paramProblems(
   op: OperationSpec,
   req: ObservedRequest,
   pathParams: Record<string, string>,
 ): Problem[] {
   const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-  const out: Problem[] = [];
-  const check = (p: OperationSpec['queryParams'][number], raw: string | null | undefined) => {
-    if (raw === null || raw === undefined) {
-      if (p.required) out.push(bad('request.parameters', `${p.in} parameter ${p.name} is required`));
-      return;
-    }
-    if (!p.validate(coerceParam(p.schema, raw)))
-      out.push(bad('request.parameters', formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`)));
-  };
-  for (const p of op.pathParamSpecs) check(p, pathParams[p.name]);
-  for (const p of op.queryParams) check(p, query.get(p.name));
-  for (const p of op.headerParams) check(p, req.headers[p.name.toLowerCase()]);
-  return out;
+  const cookies = parseCookies(req.headers.cookie);
+  return parameterProblems(op, {
+    path: (n) => pathParams[n],
+    query: (n) => query.get(n) ?? undefined,
+    header: (n) => req.headers[n],
+    cookie: (n) => cookies[n],
+  }).map((p) => bad(p.rule, p.message, p.status));
 }
 
 const bad = (rule: string, message: string, status = 400): Problem => ({

@@ -1,4 +1,5 @@
 /** Response-side rules (the server's fault), reusing the runner's response checks on one exchange. Pure. */
+import { documentedResponse } from '../../spec/compile';
 import type { LoadedSpec } from '../../spec/load';
 import { checkResponses } from '../../spec/http/response-checks';
 import type { Exchange, RecordedResponse } from '../../spec/report/types';
@@ -56,10 +57,7 @@ export function judgeResponse(
     });
   const empty = (res.body ?? '') === '' && !res.bodyTooLarge;
   const op = exchange.operationId ? spec.byId.get(exchange.operationId) : undefined;
-  const documented =
-    op?.responses.get(String(status)) ??
-    op?.responses.get(`${String(status)[0]}XX`) ??
-    op?.responses.get('default');
+  const documented = op && documentedResponse(op, status);
   if (documented && documented.mediaTypes.length === 0 && !empty && exchange.request.method !== 'HEAD')
     out.push({
       side: 'response',

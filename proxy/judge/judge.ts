@@ -144,7 +144,7 @@ export function createJudge(
   };
   return {
     request(req) {
-      const route = routeRequest(spec, req.method, req.url.split('?')[0] ?? '/');
+      const route = routeRequest(spec, req.method, req.url);
       return { route, problems: judgeRequest(spec, req, route) };
     },
     response(req, route, requestProblems, res) {

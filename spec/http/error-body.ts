@@ -1,4 +1,5 @@
 /** §7: whether an error answer carries the documented error body; the runner, the proxy and the probes ask the same. */
+import { documentedResponse } from '../compile';
 import { mostUsedErrorResponse } from '../error-response';
 import { formatAjvErrors, type LoadedSpec } from '../load';
 import type { RecordedResponse } from '../report/types';
@@ -13,7 +14,7 @@ export function errorBodyProblem(
   operationId?: string,
 ): string | undefined {
   const op = operationId ? spec.byId.get(operationId) : undefined;
-  const documented = op?.responses.get(String(res.status)) ?? op?.responses.get('default');
+  const documented = op && documentedResponse(op, res.status);
   const validate = documented?.validateBody ?? mostUsedErrorResponse(spec)?.validateBody;
   if (!validate) return res.json === undefined ? 'the error body is not JSON' : undefined;
   if (!validate(res.json)) return `body is not an Error: ${formatAjvErrors(validate.errors)}`;

@@ -1,71 +1,181 @@
 /**
- * Which operation a method and a concrete path address: literal before template, `HEAD` as `GET`, 404 for an
- * unknown path, 405 with Allow for a known path and another method. One matcher for the mock, the proxy's judge
- * and the runner. The table comes from the document at start; nothing here walks the document per request.
+ * Which operation a method and a concrete path address: one matcher for the mock's route stage, the proxy's judge,
+ * the runner and the pages. Literal text wins over a template at every depth (`/items/search` before
+ * `/items/{id}`, `/a/b/{x}` before `/a/{y}/c`, whatever the document's order, OpenAPI 3.1 §4.8.8); a segment
+ * mixing text and parameters (`{id}.json`, `{a}-{b}`, Google's `{name}:verb`) ranks between the two, more text
+ * first. `HEAD` is answered wherever `GET` is (RFC 9110 §9.3.2). An unknown path is a 404; a known path and
+ * another method a 405 with Allow, the methods of the best-ranked matching path only.
+ *
+ * Path keys that carry a query (AWS's `/#Action=AddRoleToDBCluster`, or `/?Action=…`) are reached both ways
+ * clients send them: the key's text percent-encoded in the path (`/%23Action=AddRoleToDBCluster`, as Prism
+ * sends it) and the path before `#`/`?` with that query (`/?Action=AddRoleToDBCluster`).
+ *
+ * The table is worked out once per document: a request for a literal path is one map lookup; a templated one is
+ * tested only against the templates with as many segments, in rank order. Pure, no Node module.
  */
 import { matchBasePath } from '../base-path';
 import type { CompiledSpec, OperationSpec } from '../compile';
+import { parseTemplate, splitQueryKey, type PathTemplate } from './path-template';
 
-/** The operation and its path parameters as sent (still percent-encoded), or why there is none. */
+/** The operation and its path parameters as sent (still percent-encoded, in template order), or why there is none. */
 export type Found = { operation: OperationSpec; rawParams: string[] };
 export type Miss = { status: 404 } | { status: 405; allow: string[] };
 export type PathMatch = Found | Miss;
 
-/**
- * `get /books` -> the operation, for paths without parameters, worked out once per document: a request
- * for one of them is one map lookup, no regular expression per operation and nothing allocated. Only where
- * the scan below would find that same operation (no earlier operation of the method matches the path).
- */
-const literalRoutes = new WeakMap<CompiledSpec, Map<string, Found>>();
-
-function literalsOf(spec: CompiledSpec): Map<string, Found> {
-  const known = literalRoutes.get(spec);
-  if (known) return known;
-  const literals = new Map<string, Found>();
-  spec.operations.forEach((operation, i) => {
-    if (operation.pathParams.length || !operation.pathPattern.test(operation.path)) return;
-    const earlier = spec.operations
-      .slice(0, i)
-      .some((o) => o.method === operation.method && o.pathPattern.test(operation.path));
-    const key = `${operation.method} ${operation.path}`;
-    if (!earlier && !literals.has(key)) literals.set(key, { operation, rawParams: [] });
-  });
-  literalRoutes.set(spec, literals);
-  return literals;
+interface Route {
+  operation: OperationSpec;
+  template: PathTemplate;
+  /** Ranks compare segment by segment: literal, then mixed (more text first), then a bare parameter. */
+  rank: string;
 }
 
-/** Pure: match `method path` (path as sent, without query) against the operations under `basePath`. */
-export function matchPath(spec: CompiledSpec, basePath: string, method: string, path: string): PathMatch {
+interface Table {
+  /** `get /books` -> the operation, for literal paths no query-carrying key shares. */
+  literal: Map<string, Found>;
+  /** Templates (and literal keys that need the slow path) by segment count, best rank first. */
+  bySegments: Map<number, Route[]>;
+}
+
+const tables = new WeakMap<CompiledSpec, Table>();
+
+function rankOf(template: PathTemplate): string {
+  const parts = template.segments.map((s) =>
+    s.kind === 'literal'
+      ? '0'
+      : s.names.length === 1 && s.text === 0
+        ? '2'
+        : `1${String(9999 - s.text).padStart(4, '0')}`,
+  );
+  // A key carrying a query is more specific than the same path without one.
+  return `${parts.join('.')}|${template.query ? 0 : 1}`;
+}
+
+function tableOf(spec: CompiledSpec): Table {
+  const known = tables.get(spec);
+  if (known) return known;
+  const routes: Route[] = [];
+  for (const operation of spec.operations) {
+    const template = parseTemplate(operation.path);
+    routes.push({ operation, template, rank: rankOf(template) });
+    const keyed = splitQueryKey(operation.path);
+    if (keyed) {
+      const reached: PathTemplate = { ...parseTemplate(keyed.path), query: keyed.query };
+      routes.push({ operation, template: reached, rank: rankOf(reached) });
+    }
+  }
+  routes.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+  const bySegments = new Map<number, Route[]>();
+  for (const route of routes) {
+    const n = route.template.segments.length;
+    bySegments.set(n, [...(bySegments.get(n) ?? []), route]);
+  }
+  const slowPaths = new Set(routes.filter((r) => r.template.query).map((r) => joinLiteral(r.template)));
+  const literal = new Map<string, Found>();
+  for (const route of routes) {
+    const path = joinLiteral(route.template);
+    if (path === undefined || route.template.query || slowPaths.has(path)) continue;
+    const key = `${route.operation.method} ${path}`;
+    if (!literal.has(key)) literal.set(key, { operation: route.operation, rawParams: [] });
+  }
+  for (const [key, found] of [...literal])
+    if (key.startsWith('get ')) {
+      const head = `head ${key.slice(4)}`;
+      if (!literal.has(head)) literal.set(head, found);
+    }
+  const table = { literal, bySegments };
+  tables.set(spec, table);
+  return table;
+}
+
+/** The path of an all-literal template, else undefined. */
+function joinLiteral(template: PathTemplate): string | undefined {
+  if (template.segments.some((s) => s.kind !== 'literal')) return undefined;
+  return template.segments.map((s) => (s.kind === 'literal' ? s.text : '')).join('/');
+}
+
+function decoded(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The raw parameters when every segment matches (literal text as sent or percent-encoded), else undefined. */
+function matchSegments(template: PathTemplate, segments: readonly string[]): string[] | undefined {
+  const params: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const want = template.segments[i];
+    const raw = segments[i] ?? '';
+    if (!want) return undefined;
+    if (want.kind === 'literal') {
+      if (raw !== want.text && !(raw.includes('%') && decoded(raw) === want.text)) return undefined;
+      continue;
+    }
+    const m = want.pattern.exec(raw);
+    if (!m) return undefined;
+    params.push(...m.slice(1));
+  }
+  return params;
+}
+
+/** Does the query string (without `?`) hold every pair the key requires? */
+function queryHolds(required: ReadonlyArray<[string, string]>, query: string): boolean {
+  const pairs = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    return `${decoded(name.replace(/\+/g, ' ')) ?? name}=${decoded(value.replace(/\+/g, ' ')) ?? value}`;
+  });
+  return required.every(([name, value]) => pairs.includes(`${name}=${value}`));
+}
+
+/**
+ * Pure: match `method path` (path as sent, without the query; `query` the raw query string, which only keys that
+ * carry one read) against the operations under `basePath`.
+ */
+export function matchPath(
+  spec: CompiledSpec,
+  basePath: string,
+  method: string,
+  path: string,
+  query = '',
+): PathMatch {
   const under = matchBasePath(path, basePath);
   if (under === undefined) return { status: 404 };
   const rest = under || '/';
   const wanted = method.toLowerCase();
-  const literal = literalsOf(spec).get(`${wanted} ${rest}`);
+  const table = tableOf(spec);
+  const literal = table.literal.get(`${wanted} ${rest}`);
   if (literal) return literal;
-  // A concrete path wins over a templated one (`/pet/findByStatus` before `/pet/{petId}`, OpenAPI 3.1 §4.8.8):
-  // only the matching template with the fewest parameters counts, for the operation and for Allow.
-  let fewest = Infinity;
-  let allow: string[] = [];
-  let found: { operation: OperationSpec; rawParams: string[] } | undefined;
-  let head: { operation: OperationSpec; rawParams: string[] } | undefined;
-  for (const operation of spec.operations) {
-    const params = operation.pathParams.length;
-    if (params > fewest) continue;
-    const m = operation.pathPattern.exec(rest);
-    if (!m) continue;
-    if (params < fewest) {
-      fewest = params;
-      allow = [];
-      found = head = undefined;
-    }
-    if (operation.method === wanted) {
-      found ??= { operation, rawParams: m.slice(1) };
-      if (params === 0) return found;
-    }
-    if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams: m.slice(1) };
+  const segments = rest.split('/');
+  let best: string | undefined;
+  let found: Found | undefined;
+  let head: Found | undefined;
+  const allow: string[] = [];
+  for (const route of table.bySegments.get(segments.length) ?? []) {
+    if (best !== undefined && route.rank !== best) break;
+    if (route.template.query && !queryHolds(route.template.query, query)) continue;
+    const rawParams = matchSegments(route.template, segments);
+    if (!rawParams) continue;
+    best = route.rank;
+    const { operation } = route;
+    if (operation.method === wanted) found ??= { operation, rawParams };
+    if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams };
     if (!allow.includes(operation.method.toUpperCase())) allow.push(operation.method.toUpperCase());
   }
   if (found) return found;
   if (head) return head;
   return allow.length ? { status: 405, allow } : { status: 404 };
+}
+
+/** The operation a request addresses, or undefined (for readers that need no 404/405 distinction). */
+export function operationFor(
+  spec: CompiledSpec,
+  basePath: string,
+  method: string,
+  path: string,
+  query = '',
+): OperationSpec | undefined {
+  const m = matchPath(spec, basePath, method, path, query);
+  return 'operation' in m ? m.operation : undefined;
 }

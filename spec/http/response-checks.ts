@@ -11,7 +11,9 @@ import {
   type LoadedSpec,
 } from '../load';
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
+import { documentedResponse } from '../compile';
 import { errorBodyProblem } from './error-body';
+import { mediaTypeProblem } from './media-type';
 
 /** Rules judged from the recorded exchanges rather than by a check of their own. */
 export const RESPONSE_RULES = [
@@ -45,13 +47,12 @@ function checkOne(
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
   const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
   // A status range (`4XX`) or `default` documents every status it covers.
-  const documented =
-    op?.responses.get(String(res.status)) ??
-    op?.responses.get(`${String(res.status)[0]}XX`) ??
-    op?.responses.get('default');
+  const documented = op && documentedResponse(op, res.status);
   // A response documented without content (a 204) has no body to be JSON.
   const bodiless = res.body === '' && (res.status === 204 || documented?.mediaTypes.length === 0);
-  if (!bodiless) judge('response.json', jsonProblem(res));
+  // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
+  const media = mediaTypeProblem(documented, res);
+  if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');

@@ -67,7 +67,10 @@ ${curlHint(options)}<main>
     <span id="reset-result"></span>
   </section>
   <section id="refused-box" hidden>
-    <h2>Refused callers: limited or banned (429)</h2>
+    <h2>Held callers: banned or limited now (429)</h2>
+    <table id="held"><thead><tr><th>Caller</th><th>Plan</th><th>State</th><th>Until</th><th></th></tr></thead><tbody></tbody></table>
+    <p id="held-more" hidden>More callers are held than shown: GET /_mock/limits lists the first 100.</p>
+    <h2 id="refused-title">Recently refused requests</h2>
     <table id="refused"><thead><tr><th>Caller</th><th>Plan</th><th>Last refused</th><th>Path</th></tr></thead><tbody></tbody></table>
     <button id="lift" type="button">Lift every limit and ban</button>
     <span id="lift-result"></span>

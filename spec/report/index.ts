@@ -8,8 +8,17 @@ import { formatMarkdown } from './markdown';
 
 export type { ReportMeta } from './describe';
 
-export const REPORTERS = ['human', 'json', 'junit', 'markdown', 'html'] as const;
-export type ReporterName = (typeof REPORTERS)[number];
+/** Every report format by name: a new format is one file in this folder and one line here. */
+const FORMATTERS = {
+  human: (report: Report, meta: ReportMeta) => formatHuman(report, meta),
+  json: (report: Report) => `${JSON.stringify(report, null, 2)}\n`,
+  junit: (report: Report) => formatJunit(report),
+  markdown: (report: Report, meta: ReportMeta) => formatMarkdown(report, meta),
+  html: (report: Report, meta: ReportMeta) => formatHtml(report, meta),
+} satisfies Record<string, (report: Report, meta: ReportMeta) => string>;
+
+export type ReporterName = keyof typeof FORMATTERS;
+export const REPORTERS = Object.keys(FORMATTERS) as ReporterName[];
 
 /** A library caller's mistake named (issue 21): never a `Cannot read properties of undefined` from a reporter. */
 function checkReport(report: unknown, name: unknown): void {
@@ -27,16 +36,5 @@ function checkReport(report: unknown, name: unknown): void {
 /** Format `report` with the named reporter. */
 export function formatReport(report: Report, name: ReporterName, meta: ReportMeta = {}): string {
   checkReport(report, name);
-  switch (name) {
-    case 'json':
-      return `${JSON.stringify(report, null, 2)}\n`;
-    case 'junit':
-      return formatJunit(report);
-    case 'markdown':
-      return formatMarkdown(report, meta);
-    case 'html':
-      return formatHtml(report, meta);
-    default:
-      return formatHuman(report, meta);
-  }
+  return FORMATTERS[name](report, meta);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runConformance } from '../../conformance';
 import { formatReport } from '../../spec/report';
-import { startReferenceServer, type RunningServer } from '../../conformance/test/reference-server';
+import { startReferenceServer, type RunningServer } from '../support/reference-server';
 import type { Report } from '../../conformance/types';
 import { describeBrowser, launchBrowser, screenshot, SCREENSHOTS, type BrowserSession } from './browser';
 

@@ -1,5 +1,5 @@
 /**
- * `node --expose-gc -r conformance/test/ts-register.js test/support/measure-load.ts FILE COPIES`: load FILE
+ * `node --expose-gc -r test/support/ts-register.js test/support/measure-load.ts FILE COPIES`: load FILE
  * COPIES times in a fresh process, every copy kept alive, and print `{ "ms": …, "heapMb": … }` per copy. A
  * fresh process measures the loader alone: a test worker's heap also holds what earlier test files left.
  */

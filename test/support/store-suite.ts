@@ -250,6 +250,60 @@ export function limiterStoreSuite(name: string, factory: Factory<LimiterStore>):
       expect((await store.consume('k', tiny, T0 + 300_000, ban)).kind).toBe('admitted');
     });
 
+    it('lists the callers held now: bans first with their end, limited ones until their full window ends', async () => {
+      const ban: BanPolicy = { threshold: 2, banMs: 300_000 };
+      const tiny: WindowSpec[] = [{ name: 'minute', limit: 1, windowMs: MINUTE }];
+      const minuteEnd = (Math.floor(T0 / MINUTE) + 1) * MINUTE;
+      await store.consume('ok', tiny, T0, ban);
+      for (let i = 0; i < 2; i++) await store.consume('lim', tiny, T0, ban);
+      for (let i = 0; i < 3; i++) await store.consume('bad', tiny, T0, ban);
+      expect(await store.held(T0, 10)).toEqual({
+        callers: [
+          { subject: 'bad', state: 'banned', untilMs: T0 + 300_000 },
+          { subject: 'lim', state: 'limited', untilMs: minuteEnd },
+        ],
+        truncated: false,
+      });
+      // A full day window holds the caller until UTC midnight.
+      const daily: WindowSpec[] = [
+        { name: 'minute', limit: 5, windowMs: MINUTE },
+        { name: 'day', limit: 1, windowMs: DAY },
+      ];
+      await store.consume('day', daily, T0, ban);
+      await store.consume('day', daily, T0, ban);
+      const midnight = (Math.floor(T0 / DAY) + 1) * DAY;
+      expect((await store.held(T0, 10)).callers).toContainEqual({
+        subject: 'day',
+        state: 'limited',
+        untilMs: midnight,
+      });
+      // Past the minute only the ban and the day hold remain; past the ban, only the day.
+      expect((await store.held(minuteEnd, 10)).callers.map((c) => c.subject)).toEqual(['bad', 'day']);
+      expect((await store.held(T0 + 300_000, 10)).callers.map((c) => c.subject)).toEqual(['day']);
+    });
+
+    it('caps the list and says so', async () => {
+      const tiny: WindowSpec[] = [{ name: 'minute', limit: 1, windowMs: MINUTE }];
+      for (const s of ['a', 'b', 'c']) for (let i = 0; i < 2; i++) await store.consume(s, tiny, T0, noBan);
+      const out = await store.held(T0, 2);
+      expect(out.callers).toHaveLength(2);
+      expect(out.truncated).toBe(true);
+      expect((await store.held(T0, 3)).truncated).toBe(false);
+    });
+
+    it('lifts one caller: its ban and counts go, the others keep theirs', async () => {
+      const ban: BanPolicy = { threshold: 1, banMs: 300_000 };
+      const tiny: WindowSpec[] = [{ name: 'minute', limit: 1, windowMs: MINUTE }];
+      for (const s of ['one', 'two']) for (let i = 0; i < 2; i++) await store.consume(s, tiny, T0, ban);
+      expect(await store.lift('one', T0 + 1)).toBe(true);
+      expect(await store.consume('one', tiny, T0 + 1, ban)).toEqual({ kind: 'admitted', used: [1] });
+      expect(await store.consume('two', tiny, T0 + 1, ban)).toMatchObject({ kind: 'banned' });
+      expect((await store.held(T0 + 1, 10)).callers.map((c) => c.subject)).toEqual(['two']);
+      expect(await store.lift('nobody', T0 + 1)).toBe(false);
+      await store.reset();
+      expect(await store.held(T0 + 1, 10)).toEqual({ callers: [], truncated: false });
+    });
+
     it('reset forgets counters and bans', async () => {
       const ban: BanPolicy = { threshold: 1, banMs: 300_000 };
       const tiny: WindowSpec[] = [{ name: 'minute', limit: 1, windowMs: MINUTE }];

@@ -24,10 +24,20 @@ import { documentedHeaders } from '../headers';
 import { mediaBody } from '../media-body';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
-import { mergePatch, presentItem, presentList, successStatus, toStored } from '../records';
+import type { ReadOnlyHandling } from '../settings';
+import {
+  mergePatch,
+  PARENT_KEY,
+  presentItem,
+  presentList,
+  successStatus,
+  toStored,
+  withoutParent,
+} from '../records';
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
 
 const encoder = new TextEncoder();
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The documented example for `status`, or an error of that status when the document gives none. */
 export function exampleReply(operation: OperationSpec, status: number): Reply {
@@ -87,8 +97,9 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
   );
 }
 
-function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: string): MaybePromise<Reply> {
   const record = toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now());
+  if (parent !== undefined) record[PARENT_KEY] = parent;
   return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
     if (!out.ok) {
       if (out.reason === 'full')
@@ -125,17 +136,61 @@ async function replace(
 ): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const next = toStored(unwrap(input, r.envelope), r, deps.clock.now(), old);
+  const sent = unwrap(input, r.envelope);
+  // A replace that takes only some of the item (every field optional) changes what it sends, keeps the rest.
+  const given = r.partialReplace && isObject(sent) ? { ...withoutParent(old), ...sent } : sent;
+  const next = toStored(given, r, deps.clock.now(), old);
   const stored = await deps.records.replace(storeRef(r), id, next);
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'replace');
   return reply(op, status, presentItem(op, status, stored, r));
 }
 
+interface PatchOp {
+  op?: unknown;
+  path?: unknown;
+  from?: unknown;
+}
+
+/** The operations of a JSON Patch that change (or move away) one of `names`; a `test` only reads. */
+function readOnlyWrites(input: unknown, names: readonly string[]): PatchOp[] {
+  if (!Array.isArray(input) || names.length === 0) return [];
+  const touches = (pointer: unknown): boolean =>
+    typeof pointer === 'string' &&
+    names.some((n) => {
+      const at = `/${n.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return pointer === at || pointer.startsWith(`${at}/`);
+    });
+  return (input as PatchOp[]).filter(
+    (o) =>
+      typeof o === 'object' &&
+      o !== null &&
+      o.op !== 'test' &&
+      (touches(o.path) || (o.op === 'move' && touches(o.from))),
+  );
+}
+
 /** The record after a JSON Patch (RFC 6902) or a merge patch (RFC 7396), as the operation documents. */
-function patched(op: OperationSpec, r: Resource, old: JsonObject, input: unknown): unknown {
+function patched(
+  op: OperationSpec,
+  r: Resource,
+  old: JsonObject,
+  input: unknown,
+  readOnlyMode: ReadOnlyHandling,
+): unknown {
   if (!isJsonPatch(op)) return mergePatch(old, unwrap(input, r.envelope));
-  const out = applyJsonPatch(old, input);
+  // A JSON Patch that writes a readOnly member (`replace /id`) is refused or loses those operations, as a body is.
+  const writes = readOnlyWrites(input, r.readOnly);
+  if (writes.length > 0 && readOnlyMode === 'reject')
+    return asDocumented(
+      op.responses,
+      invalidRequest(
+        `JSON Patch: ${writes[0]?.path ?? ''} is assigned by the service and must not be sent (readOnly)`,
+      ),
+      [422],
+    );
+  const ops = writes.length > 0 && Array.isArray(input) ? input.filter((o) => !writes.includes(o)) : input;
+  const out = applyJsonPatch(old, ops);
   if (out.ok) return out.value;
   if (!out.failedTest) return invalidRequest(`JSON Patch: ${out.message}`);
   // RFC 5789 §2.2: a patch that cannot apply to the resource's state is 409 Conflict (or the documented 4xx).
@@ -149,15 +204,16 @@ function patched(op: OperationSpec, r: Resource, old: JsonObject, input: unknown
 async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
   const old = await deps.records.get(r.name, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = patched(op, r, old, input);
+  const merged = patched(op, r, old, input, deps.config.policy.readOnlyProperties ?? 'reject');
   if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
     return invalidRequest('a patch must leave an object');
   // The merged record must still be what a create or replace would accept.
-  const checkedBy = r.operations.replace ?? r.operations.create ?? '';
+  const checkedBy =
+    (r.partialReplace ? r.operations.create : undefined) ?? r.operations.replace ?? r.operations.create ?? '';
   const check = deps.bodies.get(checkedBy);
   if (check) {
-    const candidate: JsonObject = { ...(merged as JsonObject) };
+    const candidate: JsonObject = withoutParent(merged as JsonObject);
     for (const p of r.readOnly) delete candidate[p];
     // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
@@ -172,6 +228,40 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'patch');
   return reply(op, status, presentItem(op, status, stored, r));
+}
+
+/** The parent item a sub-collection's path names (`{slug}` of `/articles/{slug}/comments`), as stored. */
+const parentId = (ctx: Ctx, r: Resource): string => (r.parent ? (ctx.params?.[r.parent.param] ?? '') : '');
+
+/** A sub-collection's parent nobody created: its 404; undefined when there is one (or no parent at all). */
+async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
+  if (!r.parent) return undefined;
+  const id = parentId(ctx, r);
+  const found = await deps.records.get(r.parent.name, id);
+  return found ? undefined : noSuchRecord(r.parent.name, id);
+}
+
+/** Is `record` one of the items under the parent the path names (always, outside a sub-collection)? */
+const underParent = (ctx: Ctx, r: Resource, record: JsonObject): boolean =>
+  !r.parent || record[PARENT_KEY] === parentId(ctx, r);
+
+/** A sub-collection's action: its parent must exist, and its item must be one of the parent's. */
+async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
+  const r = binding.resource;
+  const missing = await missingParent(ctx, deps, r);
+  if (missing) return missing;
+  if (binding.action === 'list') {
+    const status = successStatus(op, 'list');
+    const items = (await deps.records.list(r.name)).filter((i) => underParent(ctx, r, i));
+    return reply(op, status, presentList(op, status, items, r, ctx.query ?? {}));
+  }
+  if (binding.action === 'create') return create(ctx, deps, r, op, parentId(ctx, r));
+  if (binding.action !== 'update') {
+    const id = itemId(ctx, r);
+    const found = await deps.records.get(r.name, id);
+    if (!found || !underParent(ctx, r, found)) return noSuchRecord(r.name, id);
+  }
+  return act(ctx, deps, binding, op);
 }
 
 /** Synchronous with a store in memory (list, create, read, remove); replace and patch await theirs. */
@@ -248,11 +338,18 @@ const acceptOf = (ctx: Ctx): string | undefined => {
  */
 async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: ItemScope): Promise<Reply> {
   if (ctx.preferStatus !== undefined) return fromEngine(ctx, deps, operation);
-  const id = itemId(ctx, scope.resource);
-  const found = await deps.records.get(scope.resource.name, id);
-  if (!found) return asDocumented(operation.responses, noSuchRecord(scope.resource.name, id), [400]);
+  const r = scope.resource;
+  const id = itemId(ctx, r);
+  const missing = await missingParent(ctx, deps, r);
+  if (missing) return asDocumented(operation.responses, missing, [400]);
+  let found = await deps.records.get(r.name, id);
+  if (!found || !underParent(ctx, r, found))
+    return asDocumented(operation.responses, noSuchRecord(r.name, id), [400]);
+  // An action whose name says what it does (`deactivate` -> `active: false`) changes the stored item.
+  if (scope.change)
+    found = (await deps.records.replace(storeRef(r), id, { ...found, ...scope.change })) ?? found;
   if (!scope.echo) return fromEngine(ctx, deps, operation);
-  return reply(operation, scope.status, presentItem(operation, scope.status, found, scope.resource));
+  return reply(operation, scope.status, presentItem(operation, scope.status, found, r));
 }
 
 export const handle: Stage = function handle(ctx, deps) {
@@ -265,7 +362,10 @@ export const handle: Stage = function handle(ctx, deps) {
   if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
-  return whenReady(act(ctx, deps, binding, operation), (reply) =>
+  const acted = binding.resource.parent
+    ? actUnder(ctx, deps, binding, operation)
+    : act(ctx, deps, binding, operation);
+  return whenReady(acted, (reply) =>
     // An unknown id where the operation documents no 404 (the classic Swagger sample's delete): its documented 400.
     isErrorReply(reply) && reply.status === 404
       ? { reply: asDocumented(operation.responses, reply, [400]), ctx }

@@ -17,8 +17,9 @@ export function matchOperation(
   basePath: string,
   method: string,
   path: string,
+  query = '',
 ): RouteMatch {
-  const m = matchPath(spec, basePath, method, path);
+  const m = matchPath(spec, basePath, method, path, query);
   if ('operation' in m) return m;
   return m.status === 405 ? { error: methodNotAllowed(method, path, m.allow) } : { error: notFound(path) };
 }
@@ -26,7 +27,7 @@ export function matchOperation(
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 export const route: Stage = function route(ctx, deps) {
-  const match = matchOperation(deps.spec, deps.spec.basePath, ctx.req.method, ctx.req.path);
+  const match = matchOperation(deps.spec, deps.spec.basePath, ctx.req.method, ctx.req.path, ctx.req.query);
   if ('error' in match) return { reply: match.error, ctx };
   const names = match.operation.pathParams;
   const params: Record<string, string> = names.length ? {} : NO_PARAMS;

@@ -1,9 +1,10 @@
 /**
- * Stage: check the request against the operation. Path parameters must decode and, like query parameters,
- * match their schemas (400); `Prefer: code=NNN` must name a documented status; `Accept` must match a documented
+ * Stage: check the request against the operation. Path parameters must decode and, like query, header and
+ * cookie parameters, match their schemas (400, or the status the document uses: spec/http/request-rules.ts); `Prefer: code=NNN` must name a documented status; `Accept` must match a documented
  * media type (406); a body is checked against the operation's own schema (mock/core/body-check.ts).
  */
-import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../../../spec/compile';
+import type { OperationSpec } from '../../../spec/compile';
+import { parameterProblem, parseCookies, type RequestProblem } from '../../../spec/http/request-rules';
 import { checkBody } from '../body-check';
 import {
   apiError,
@@ -28,23 +29,6 @@ export function decodeParams(raw: Record<string, string>): Record<string, string
     }
   }
   return out;
-}
-
-/** Pure: each documented parameter present is valid against its schema; each required one is present. */
-export function checkParams(
-  specs: readonly ParamSpec[],
-  values: (name: string) => string | undefined,
-): ErrorReply | undefined {
-  for (const p of specs) {
-    const raw = values(p.name);
-    if (raw === undefined) {
-      if (p.required) return invalidRequest(`${p.in} parameter ${p.name} is required`);
-      continue;
-    }
-    if (!p.validate(coerceParam(p.schema, raw)))
-      return invalidRequest(formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`));
-  }
-  return undefined;
 }
 
 /** Pure: the status asked for by `Prefer: code=NNN`, if it is one the operation documents. */
@@ -90,6 +74,12 @@ function offeredTypes(operation: OperationSpec): string[] {
 const header = (v: string | string[] | undefined): string | undefined =>
   Array.isArray(v) ? v.join(', ') : v;
 
+/** A request rule's problem as the mock's error answer, with the status the rule decided. */
+const refusal = (problem: RequestProblem): ErrorReply => ({
+  ...invalidRequest(problem.message),
+  status: problem.status,
+});
+
 export const validate: Stage = function validate(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('validate needs route to run first');
@@ -99,15 +89,30 @@ export const validate: Stage = function validate(ctx, deps) {
     if (isErrorReply(params)) return { reply: params, ctx };
     ctx.params = params;
   }
+  // A media type the operation does not take is refused before any parameter (spec/http/request-rules.ts).
+  const check = deps.bodies.get(operation.operationId);
+  const content = header(ctx.req.headers['content-type']);
+  const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
+  if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
+  // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query, header, cookie.
   if (operation.pathParamSpecs.length) {
     const params = ctx.params ?? {};
-    const badPath = checkParams(operation.pathParamSpecs, (n) => params[n]);
-    if (badPath) return { reply: asDocumented(operation.responses, badPath, [404, 422]), ctx };
+    const bad = parameterProblem(operation, operation.pathParamSpecs, (n) => params[n]);
+    if (bad) return { reply: refusal(bad), ctx };
   }
   if (operation.queryParams.length) {
     const query = (ctx.query ??= parseQuery(ctx.req.query));
-    const badQuery = checkParams(operation.queryParams, (n) => query[n]?.[0]);
-    if (badQuery) return { reply: asDocumented(operation.responses, badQuery, [422]), ctx };
+    const bad = parameterProblem(operation, operation.queryParams, (n) => query[n]?.[0]);
+    if (bad) return { reply: refusal(bad), ctx };
+  }
+  if (operation.headerParams.length) {
+    const bad = parameterProblem(operation, operation.headerParams, (n) => header(ctx.req.headers[n]));
+    if (bad) return { reply: refusal(bad), ctx };
+  }
+  if (operation.cookieParams.length) {
+    const cookies = parseCookies(header(ctx.req.headers.cookie));
+    const bad = parameterProblem(operation, operation.cookieParams, (n) => cookies[n]);
+    if (bad) return { reply: refusal(bad), ctx };
   }
   const prefer = preferredStatus(header(ctx.req.headers.prefer), operation);
   if (isErrorReply(prefer)) return { reply: prefer, ctx };
@@ -117,10 +122,8 @@ export const validate: Stage = function validate(ctx, deps) {
     const offered = offeredTypes(operation);
     if (offered.length && !acceptable(accept, offered)) return { reply: notAcceptable(accept, offered), ctx };
   }
-  const check = deps.bodies.get(operation.operationId);
-  if (!check || !ctx.body) return { next: ctx };
-  const out = checkBody(check, ctx.body, header(ctx.req.headers['content-type']), deps.config.maxBodyBytes);
-  if (isErrorReply(out)) return { reply: asDocumented(operation.responses, out, [422]), ctx };
-  ctx.input = out.value;
+  if (!body) return { next: ctx };
+  if (isErrorReply(body)) return { reply: asDocumented(operation.responses, body, [422]), ctx };
+  ctx.input = body.value;
   return { next: ctx };
 };

@@ -8,8 +8,11 @@
  * at most once a minute of the mock's clock.
  */
 import {
+  limitedUntil,
+  orderHeld,
   windowIndex,
   type BanPolicy,
+  type HeldCaller,
   type ConsumeOutcome,
   type LimiterStore,
   type WindowSpec,
@@ -34,6 +37,8 @@ interface Penalty {
   rejectedCount: number;
   bannedUntil: number;
   expiresMs: number;
+  /** The end of the full window that refused it last (for the inspector's list of held callers). */
+  limitedUntil: number;
 }
 
 export interface MemoryLimiterOptions {
@@ -143,7 +148,15 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     const entry = touch(subject);
     if (windows.some((w, i) => (used[i] ?? 0) >= w.limit)) {
       const minute = Math.floor(nowMs / MINUTE_MS);
-      const p = penalty ?? { rejectedIndex: -1, rejectedCount: 0, bannedUntil: 0, expiresMs: 0 };
+      const p = penalty ?? {
+        rejectedIndex: -1,
+        rejectedCount: 0,
+        bannedUntil: 0,
+        expiresMs: 0,
+        limitedUntil: 0,
+      };
+      p.limitedUntil = limitedUntil(windows, used, nowMs);
+      p.expiresMs = Math.max(p.expiresMs, p.limitedUntil);
       if (!penalty) penalties.set(flat(subject), p);
       if (p.rejectedIndex !== minute) {
         p.rejectedIndex = minute;
@@ -163,10 +176,29 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     return { kind: 'admitted', used: windows.map((w) => bump(entry, w, nowMs)) };
   };
 
+  // Penalties exist only for subjects that were refused, and go with their address (bounded by maxAddresses).
+  const held = (nowMs: number, max: number) => {
+    const out: HeldCaller[] = [];
+    for (const [subject, p] of penalties) {
+      if (p.bannedUntil > nowMs) out.push({ subject, state: 'banned', untilMs: p.bannedUntil });
+      else if (p.limitedUntil > nowMs) out.push({ subject, state: 'limited', untilMs: p.limitedUntil });
+    }
+    return orderHeld(out, max);
+  };
+  const lift = (subject: string, nowMs: number): boolean => {
+    const p = penalties.get(subject);
+    const was = !!p && (p.bannedUntil > nowMs || p.limitedUntil > nowMs);
+    penalties.delete(subject);
+    tableOf(subject).delete(subject);
+    return was;
+  };
+
   return {
     // Answered at once, not through a promise: the rate-limit stage then awaits nothing.
     consume,
     peek,
+    held,
+    lift,
     reset: async () => {
       keys.clear();
       addresses.clear();

@@ -108,9 +108,56 @@ export interface LimiterStore {
   ): MaybePromise<ConsumeOutcome>;
   /** Current counts without counting a request (for the inspector and tests). */
   peek(subject: string, windows: readonly WindowSpec[], nowMs: number): MaybePromise<number[]>;
+  /**
+   * The callers held back now, for the inspector and `GET /_mock/limits`: banned ones first, then those refused
+   * because a window is full, at most `max` of them (`truncated` says when there were more).
+   */
+  held(nowMs: number, max: number): MaybePromise<HeldCallers>;
+  /**
+   * Lift one subject: its ban, its refusals toward a ban and its current window counts are forgotten, so it may
+   * send again at once (the others keep theirs). Whether it was held (banned or limited) at `nowMs`.
+   */
+  lift(subject: string, nowMs: number): MaybePromise<boolean>;
   /** Forget every counter and ban. */
   reset(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A caller the limiter holds back: banned, or limited (a full window) until `untilMs`. */
+export interface HeldCaller {
+  subject: string;
+  state: 'banned' | 'limited';
+  /** When the ban ends, or when the full window that refuses it ends. */
+  untilMs: number;
+}
+
+export interface HeldCallers {
+  callers: HeldCaller[];
+  /** More callers were held than `max`. */
+  truncated: boolean;
+}
+
+/** Most callers a store keeps track of as held (beyond it, those whose hold ends soonest are forgotten). */
+export const MAX_HELD_TRACKED = 10_000;
+
+/** Pure: banned before limited, then the hold ending last first; at most `max`. */
+export function orderHeld(callers: HeldCaller[], max: number): HeldCallers {
+  const sorted = [...callers].sort(
+    (a, b) =>
+      (a.state === b.state ? 0 : a.state === 'banned' ? -1 : 1) ||
+      b.untilMs - a.untilMs ||
+      a.subject.localeCompare(b.subject),
+  );
+  return { callers: sorted.slice(0, Math.max(0, max)), truncated: sorted.length > max };
+}
+
+/** Pure: the end of the latest window that `used` fills (the caller is limited until then), or 0. */
+export function limitedUntil(windows: readonly WindowSpec[], used: readonly number[], nowMs: number): number {
+  let until = 0;
+  windows.forEach((w, i) => {
+    if ((used[i] ?? 0) >= w.limit) until = Math.max(until, (windowIndex(w, nowMs) + 1) * w.windowMs);
+  });
+  return until;
 }
 
 /** Index of the fixed window holding `nowMs`; windows are aligned to the epoch (days to UTC midnight). */

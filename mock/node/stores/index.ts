@@ -13,9 +13,20 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** Memory for one process on a laptop; Redis when processes share state. Rejects when Redis is unreachable. */
-export async function createStores(config: MockConfig, log: Logger): Promise<Stores> {
-  if (config.store === 'redis') {
+/** A store by its `--store` name: one entry per implementation (a new store is one line here and its file). */
+const STORES: Readonly<Record<string, (config: MockConfig, log: Logger) => Promise<Stores>>> = {
+  /** Memory for one process on a laptop. */
+  memory: async () => {
+    const records = createMemoryRecordStore();
+    return {
+      records,
+      limiter: createMemoryLimiterStore(),
+      seedIfNew: (seed, resources) => records.reset(seed, resources),
+      close: async () => undefined,
+    };
+  },
+  /** Redis when processes share state. Rejects when Redis is unreachable. */
+  redis: async (config, log) => {
     // Loaded only when asked for: a laptop's memory store never needs the Redis client.
     const { createRedisStores } = await import('./redis-stores');
     const redis = await createRedisStores({ url: config.redisUrl, log: (e) => log.event(e.level, e.msg) });
@@ -25,12 +36,15 @@ export async function createStores(config: MockConfig, log: Logger): Promise<Sto
       seedIfNew: (seed, resources) => redis.records.seedIfNew(seed, resources),
       close: () => redis.close(),
     };
-  }
-  const records = createMemoryRecordStore();
-  return {
-    records,
-    limiter: createMemoryLimiterStore(),
-    seedIfNew: (seed, resources) => records.reset(seed, resources),
-    close: async () => undefined,
-  };
+  },
+};
+
+/** The names `--store` takes. */
+export const STORE_NAMES: readonly string[] = Object.keys(STORES);
+
+/** The stores the config names (the config parser has checked the name). */
+export async function createStores(config: MockConfig, log: Logger): Promise<Stores> {
+  const create = STORES[config.store];
+  if (!create) throw new Error(`unknown store "${config.store}" (one of ${STORE_NAMES.join(', ')})`);
+  return create(config, log);
 }

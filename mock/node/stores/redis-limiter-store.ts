@@ -12,14 +12,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { luaScript, type RedisConnection } from './redis-connection';
 import {
   StoreUnavailableError,
+  MAX_HELD_TRACKED,
+  limitedUntil,
+  orderHeld,
   windowIndex,
   type AsyncStore,
+  type HeldCaller,
+  type HeldCallers,
   type ConsumeOutcome,
   type LimiterStore,
   type WindowSpec,
 } from '../../core/stores/types';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 /** Keys outlive their window by this much, so a process whose clock runs a little late still finds them. */
 const EXPIRY_GRACE_MS = 5_000;
 
@@ -79,6 +85,22 @@ end
 return { 0, 0, epoch, unpack(used) }
 `);
 
+// KEYS[1] the held set. ARGV[1] subject, ARGV[2] when its hold ends (ms), ARGV[3] now ms, ARGV[4] most members,
+// ARGV[5] grace ms. Keeps the later end, drops ended holds, then the soonest-ending beyond the cap; the set
+// expires with its last hold.
+const NOTE_HELD = luaScript(`
+local old = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1]) or '0')
+if tonumber(ARGV[2]) > old then redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+local extra = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+if extra > 0 then redis.call('ZREMRANGEBYRANK', KEYS[1], 0, extra - 1) end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if last[2] then
+  redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(last[2]) - tonumber(ARGV[3]) + tonumber(ARGV[5])))
+end
+return 0
+`);
+
 const KINDS = ['admitted', 'limited', 'banned'] as const;
 /** Most window counts (and bans) one process remembers for a Redis that loses its data; the oldest go first. */
 export const MAX_REMEMBERED = 20_000;
@@ -128,7 +150,8 @@ export function createRedisLimiterStore(
   onClose: () => Promise<void>,
   maxRemembered = MAX_REMEMBERED,
 ): AsyncStore<LimiterStore> & { remembered(): number } {
-  // Subjects are API keys and client addresses: Redis only ever sees a hash of them.
+  // Subjects are key digests and client addresses: the counters are named by a hash of them; only the held set
+  // (callers refused right now, for the inspector) names them, as the memory store's table does.
   const base = (subject: string): string =>
     `${prefix}rl:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
   const windowKeys = (b: string, windows: readonly WindowSpec[], nowMs: number): string[] =>
@@ -168,13 +191,72 @@ export function createRedisLimiterStore(
     );
     const kind = KINDS[Number(code)] ?? 'limited';
     if (kind === 'banned') memory.note(`${b}:ban`, Number(untilMs), Number(untilMs), nowMs);
+    if (kind !== 'admitted')
+      await noteHeld(subject, Math.max(Number(untilMs), limitedUntil(windows, used, nowMs)), nowMs);
     const outcome: ConsumeOutcome =
       kind === 'banned' ? { kind, untilMs: Number(untilMs), used } : { kind, used };
     return outcome;
   };
 
+  // The held callers, for the inspector: one sorted set, each refused subject scored by when its hold ends
+  // (ban or full window), trimmed of ended holds on every write and capped at MAX_HELD_TRACKED members.
+  const heldKey = `${prefix}rl:held`;
+  const noteHeld = (subject: string, untilMs: number, nowMs: number): Promise<unknown> =>
+    conn.evalScript(NOTE_HELD, [heldKey], [subject, untilMs, nowMs, MAX_HELD_TRACKED, EXPIRY_GRACE_MS]);
+
+  const held = async (nowMs: number, max: number): Promise<HeldCallers> => {
+    const limit = Math.max(0, Math.min(max, MAX_HELD_TRACKED));
+    // Bans first: every held subject's ban is read, so a ban is never cut off by limited callers ending later.
+    const found = await conn.run((c) =>
+      c.zrangebyscore(heldKey, `(${nowMs}`, '+inf', 'WITHSCORES', 'LIMIT', 0, MAX_HELD_TRACKED),
+    );
+    const subjects: string[] = [];
+    const scores: number[] = [];
+    for (let i = 0; i + 1 < found.length; i += 2) {
+      subjects.push(found[i] ?? '');
+      scores.push(Number(found[i + 1]));
+    }
+    if (subjects.length === 0) return { callers: [], truncated: false };
+    const bans = await conn.run((c) => c.mget(subjects.map((s) => `${base(s)}:ban`)));
+    const callers: HeldCaller[] = subjects.map((subject, i) => {
+      const bannedUntil = Number(bans[i] ?? 0);
+      return bannedUntil > nowMs
+        ? { subject, state: 'banned', untilMs: bannedUntil }
+        : { subject, state: 'limited', untilMs: scores[i] ?? 0 };
+    });
+    return orderHeld(callers, limit);
+  };
+
+  const lift = async (subject: string, nowMs: number): Promise<boolean> => {
+    const b = base(subject);
+    const minute = Math.floor(nowMs / MINUTE_MS);
+    const keys = [
+      `${b}:ban`,
+      `${b}:rej:${minute}`,
+      `${b}:minute:${minute}`,
+      `${b}:day:${Math.floor(nowMs / DAY_MS)}`,
+    ];
+    const [score] = await conn.run(async (c) => {
+      const s = await c.zscore(heldKey, subject);
+      // A new epoch too: no process restores the lifted counts or ban from what it remembers.
+      const next = randomUUID();
+      await c
+        .multi()
+        .del(...keys)
+        .zrem(heldKey, subject)
+        .set(epochKey, next)
+        .exec();
+      epoch = next;
+      memory.clear();
+      return [s];
+    });
+    return score !== null && score !== undefined && Number(score) > nowMs;
+  };
+
   return {
     consume,
+    held,
+    lift,
     peek: async (subject, windows, nowMs) => {
       if (windows.length === 0) return [];
       const counts = await conn.run((c) => c.mget(windowKeys(base(subject), windows, nowMs)));

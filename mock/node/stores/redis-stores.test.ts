@@ -274,9 +274,7 @@ function describeWithRedis(): void {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           timed(() =>
-            i % 2
-              ? stores.records.list('categories')
-              : stores.limiter.consume('key', free, t0, noBan),
+            i % 2 ? stores.records.list('categories') : stores.limiter.consume('key', free, t0, noBan),
           ),
         ),
       );

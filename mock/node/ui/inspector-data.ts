@@ -3,7 +3,7 @@ import { describeResources } from '../../../spec/resources';
 import type { NodeDeps as Deps } from '../deps';
 import { keyQuotas, type KeyQuota } from '../../core/quotas';
 import type { RecentRequest } from './recent';
-import { liftedAt } from '../admin';
+import { heldCallers, liftedAt, type HeldView } from '../admin';
 
 export interface InspectorData {
   /** Whether the page may offer a reset (`--no-admin` hides it), and whether it needs the admin token. */
@@ -21,6 +21,11 @@ export interface InspectorData {
    * banned. The page offers to lift every limit and ban (POST /_mock/limits/reset).
    */
   refused: Array<{ caller: string; plan: string; t: number; path: string }>;
+  /**
+   * The callers the limiter holds back now (GET /_mock/limits): banned or limited, each with its end, at most
+   * HELD_SHOWN of them. The page lifts one (POST /_mock/limits/lift?caller=…) or all.
+   */
+  held: { callers: HeldView[]; truncated: boolean };
 }
 
 /** Pure: the callers whose most recent request (newest first in `recent`) since `sinceMs` got a 429. */
@@ -54,6 +59,7 @@ export async function inspectorData(deps: Deps, shown = 100): Promise<InspectorD
     reset: { enabled: deps.config.admin, tokenRequired: deps.config.adminToken !== null },
     recent,
     refused: refusedCallers(recent, liftedAt(deps)),
+    held: await heldCallers(deps),
     records,
     counts,
     resources: describeResources(deps.model),

@@ -111,7 +111,28 @@
       cell(tr, new Date(r.t).toLocaleTimeString());
       cell(tr, r.path);
     });
-    $('refused-box').hidden = refused.length === 0;
+    const held = (data.held && data.held.callers) || [];
+    fill($('held'), held, (tr, h) => {
+      tr.dataset.caller = h.caller;
+      tr.dataset.state = h.state;
+      cell(tr, h.caller);
+      cell(tr, h.plan);
+      cell(tr, h.state);
+      cell(tr, new Date(h.untilMs).toLocaleString());
+      const td = cell(tr, '');
+      if (data.reset.enabled) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'lift-one';
+        button.dataset.caller = h.caller;
+        button.textContent = 'Lift';
+        td.appendChild(button);
+      }
+    });
+    $('held-more').hidden = !(data.held && data.held.truncated);
+    $('refused').hidden = refused.length === 0;
+    $('refused-title').hidden = refused.length === 0;
+    $('refused-box').hidden = refused.length === 0 && held.length === 0;
     $('lift').hidden = !data.reset.enabled;
     $('reset-box').hidden = !data.reset.enabled;
     $('token-label').hidden = !data.reset.tokenRequired;
@@ -191,6 +212,19 @@
     const res = await fetch('/_mock/reset', { method: 'POST', headers });
     const body = await res.json().catch(() => ({}));
     $('reset-result').textContent = res.ok ? 'state reset' : `reset refused: ${body.message || res.status}`;
+  });
+
+  // One caller: its ban and counts are forgotten (POST /_mock/limits/lift?caller=LABEL), the others keep theirs.
+  $('held').addEventListener('click', async (event) => {
+    const button = event.target.closest('button.lift-one');
+    if (!button) return;
+    const headers = { 'X-Mock-Admin': '1', ...authHeaders() };
+    const url = `/_mock/limits/lift?caller=${encodeURIComponent(button.dataset.caller)}`;
+    const res = await fetch(url, { method: 'POST', headers });
+    const body = await res.json().catch(() => ({}));
+    $('lift-result').textContent = res.ok
+      ? `lifted ${button.dataset.caller}`
+      : `refused: ${body.message || res.status}`;
   });
 
   $('lift').addEventListener('click', async () => {

@@ -7,7 +7,7 @@
 import { formatAjvErrors, loadSpecOrThrow, type LoadedSpec, type OperationSpec } from '../../spec/load';
 import { inferResources, type Binding } from '../../spec/resources';
 import { objectShape } from '../../spec/schema-shape';
-import type { FetchLike } from '../types';
+import type { FetchLike } from '../../conformance/types';
 
 export type CrudFault =
   | 'delete-nothing'
@@ -15,7 +15,9 @@ export type CrudFault =
   | 'unknown-id-200'
   | 'create-accepts-missing-required'
   | 'replace-not-stored'
-  | 'read-other-item';
+  | 'read-other-item'
+  | 'read-only-stored'
+  | 'read-only-ignored';
 
 export interface CrudServerOptions {
   fault?: CrudFault;
@@ -128,12 +130,18 @@ export async function createCrudHandler(
       const errors = (rb.validate.errors ?? []).filter((e) => !(skipRequired && e.keyword === 'required'));
       if (errors.length > 0) return error(400, 'invalid_request', formatAjvErrors(errors));
     }
+    const readOnlyNames = binding?.resource.readOnly ?? [];
+    // read-only-stored: a readOnly property is taken as sent and stored (the id too); read-only-ignored: dropped.
+    if (fault === 'read-only-ignored' && isItem(body))
+      body = Object.fromEntries(Object.entries(body).filter(([k]) => !readOnlyNames.includes(k)));
     const shape = objectShape(rb.schema);
     const known = new Set(Object.keys(shape?.properties ?? {}));
+    if (fault === 'read-only-stored') for (const k of readOnlyNames) known.add(k);
     const unknown = Object.keys(body as Item).find((k) => !known.has(k));
     if (unknown) return error(400, 'invalid_request', `/${unknown} is not allowed`);
-    const readOnly = binding?.resource.readOnly.find((k) => k in (body as Item));
-    if (readOnly) return error(400, 'invalid_request', `/${readOnly} is read-only`);
+    const readOnly = readOnlyNames.find((k) => k in (body as Item));
+    if (readOnly && fault !== 'read-only-stored')
+      return error(400, 'invalid_request', `/${readOnly} is read-only`);
     return { body };
   }
 
@@ -185,6 +193,8 @@ export async function createCrudHandler(
     return new Response(body, { status: reply.status, headers: { ...headers, ...reply.headers } });
   };
 }
+
+const isItem = (v: unknown): v is Item => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** RFC 7396: null removes a member, anything else replaces it. */
 function mergePatch(target: Item, patch: Item): Item {

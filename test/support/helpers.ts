@@ -1,6 +1,6 @@
 /** Shared helpers of the runner's tests. */
-import { runConformance } from '../index';
-import type { ConformanceOptions, Report } from '../types';
+import { runConformance } from '../../conformance/index';
+import type { ConformanceOptions, Report } from '../../conformance/types';
 
 /** Run the whole suite (quota included) with the reference server's keys and a fixed seed. */
 export function runAgainst(target: string, extra: Partial<ConformanceOptions> = {}): Promise<Report> {

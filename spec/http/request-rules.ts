@@ -1,0 +1,113 @@
+/**
+ * The request rules of the document, decided once for the mock (validate stage), the proxy's judge and the
+ * runner: each broken rule is a neutral problem `{ rule, status, message, pointer }` that each tool translates
+ * (the mock into its error answer, the judge into a finding). The status is the one the document uses for the
+ * refusal: 400, or where the operation documents neither 400, `4XX` nor `default`, the first of the HTTP
+ * alternatives it does document (a path parameter the server cannot resolve: 404, then 422).
+ * Which refusal wins when several apply is decided here too: the route (404/405), then credentials (401), then
+ * the media type (415), then the rest (400); the mock's stages run in that order.
+ */
+import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../compile';
+
+export interface RequestProblem {
+  /** `request.parameters`, `request.body`, `request.media-type`, `request.credentials`, … */
+  rule: string;
+  status: number;
+  message: string;
+  /** Where: `/path/id`, `/query/limit`, `/header/x-tenant`, `/cookie/session`, `/body/name`, `` for the whole. */
+  pointer: string;
+}
+
+/** The order refusals win in: routing, then credentials, then the media type, then every other rule (400). */
+const PRECEDENCE = ['request.path', 'request.method', 'request.credentials', 'request.media-type'];
+
+const rankOf = (rule: string): number => {
+  const i = PRECEDENCE.indexOf(rule);
+  return i < 0 ? PRECEDENCE.length : i;
+};
+
+/** The problems in the order a server refuses them (a stable sort): the first is the answer. */
+export function inRefusalOrder<P extends { rule: string }>(problems: readonly P[]): P[] {
+  return [...problems].sort((a, b) => rankOf(a.rule) - rankOf(b.rule));
+}
+
+/** `status`, unless the operation documents none of it, `4XX` or `default` but one of `alternatives`. */
+export function refusalStatus(
+  responses: ReadonlyMap<string, unknown>,
+  status: number,
+  alternatives: readonly number[],
+): number {
+  if (responses.has(String(status)) || responses.has('4XX') || responses.has('default')) return status;
+  return alternatives.find((s) => responses.has(String(s))) ?? status;
+}
+
+/** The statuses HTTP offers instead of 400 for a bad value, by where the value is. */
+const ALTERNATIVES: Readonly<Record<ParamSpec['in'], readonly number[]>> = {
+  path: [404, 422],
+  query: [422],
+  header: [422],
+  cookie: [422],
+};
+
+/** The first broken parameter rule among `specs` (values as sent, already percent-decoded), or undefined. */
+export function parameterProblem(
+  op: Pick<OperationSpec, 'responses'>,
+  specs: readonly ParamSpec[],
+  values: (name: string) => string | undefined,
+): RequestProblem | undefined {
+  for (const p of specs) {
+    const raw = values(p.in === 'header' ? p.name.toLowerCase() : p.name);
+    const pointer = `/${p.in}/${p.name}`;
+    const status = refusalStatus(op.responses, 400, ALTERNATIVES[p.in]);
+    if (raw === undefined) {
+      if (p.required)
+        return {
+          rule: 'request.parameters',
+          status,
+          pointer,
+          message: `${p.in} parameter ${p.name} is required`,
+        };
+      continue;
+    }
+    if (!p.validate(coerceParam(p.schema, raw)))
+      return {
+        rule: 'request.parameters',
+        status,
+        pointer,
+        message: formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`),
+      };
+  }
+  return undefined;
+}
+
+/** Every parameter problem of a request: path, query, header and cookie, in that order, one per location. */
+export function parameterProblems(
+  op: OperationSpec,
+  values: {
+    path: (name: string) => string | undefined;
+    query: (name: string) => string | undefined;
+    /** By lower-cased name. */
+    header: (name: string) => string | undefined;
+    cookie: (name: string) => string | undefined;
+  },
+): RequestProblem[] {
+  return [
+    parameterProblem(op, op.pathParamSpecs, values.path),
+    parameterProblem(op, op.queryParams, values.query),
+    parameterProblem(op, op.headerParams, values.header),
+    parameterProblem(op, op.cookieParams, values.cookie),
+  ].filter((p): p is RequestProblem => p !== undefined);
+}
+
+/** `a=1; b=2` -> { a: '1', b: '2' } (the first of a repeated name; values as sent). */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) continue;
+    const name = pair.slice(0, eq).trim();
+    if (name && !(name in out)) out[name] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
