@@ -241,6 +241,13 @@ function describeWithRedis(): void {
       expect(next.used).toEqual([1, 1]);
     });
 
+    it('never restores what an admin lifted through another process', async () => {
+      const now = Date.now();
+      for (let i = 0; i < 10; i++) await a.limiter.consume('lift-me', day, now, noBan);
+      await b.limiter.lift('lift-me', now);
+      expect((await a.limiter.consume('lift-me', day, now, noBan)).used).toEqual([1, 1]);
+    });
+
     it('says what the caller had used when Redis is down (not a spent quota)', async () => {
       const now = Date.now();
       for (let i = 0; i < 3; i++) await a.limiter.consume('down', day, now, noBan);
