@@ -161,11 +161,19 @@ async function sweepOne(dir: string, document: string, work: string, s: SweepSet
   const oursLog = path.join(work, 'ours.log');
   const ours = await start(
     `ours ${document}`,
-    (port) =>
-      [MOCK_MAIN, '--port', String(port), '--spec', file, '--keys', keysFile, '--seed', 'none'].concat([
-        '--ban-threshold',
-        '0',
-      ]),
+    (port) => [
+      MOCK_MAIN,
+      '--port',
+      String(port),
+      '--spec',
+      file,
+      '--keys',
+      keysFile,
+      '--seed',
+      'none',
+      '--ban-threshold',
+      '0',
+    ],
     oursLog,
     s.timeoutMs,
     // A first start, as a new user's (Prism remembers nothing between starts either); WARM=1: a restart.

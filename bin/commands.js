@@ -20,9 +20,12 @@ function startMockCommand(argv, file) {
 /** `petstore-conformance [options]`: the runner; `--judge-har FILE` judges recorded traffic (the proxy's judge). */
 function runConformanceCommand(argv, env, file, name) {
   const { main, exitWhenFlushed } = require(file('conformance/cli.js'));
+  // `--diff OLD NEW [--har FILE…]` (the release gate) replays traffic with the proxy's judge too.
   const run = hasFlag(argv, '--judge-har')
     ? require(file('proxy/judge/har-cli.js')).runJudgeHar(argv)
-    : main(argv, env);
+    : hasFlag(argv, '--diff') && !wantsHelp(argv)
+      ? require(file('proxy/judge/diff-cli.js')).runDiff(argv)
+      : main(argv, env);
   run.then(
     (code) => exitWhenFlushed(code),
     (err) => {

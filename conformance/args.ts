@@ -13,6 +13,10 @@ export interface CliOptions {
   reports: { reporter: ReporterName; file: string }[];
   /** `--min-coverage PERCENT`: exit 1 when fewer documented (operation, status) pairs were observed. */
   minCoverage?: number;
+  /** `--coverage FILE…`: coverage files merged with this run's; --min-coverage gates on the union. */
+  coverageFiles?: string[];
+  /** `--compare URL`: the same cases sent to a second server, the differences reported (conformance/parity). */
+  compare?: { target: string; key: string };
 }
 
 /** `help` is true for `--help`, `'version'` for `--version`: both answer before anything else is checked. */
@@ -47,10 +51,25 @@ const VALUE_FLAGS = [
   'failures-dir',
   'max-response-time',
   'require',
+  'coverage',
+  'compare',
+  'compare-key',
 ] as const;
-const REPEATABLE = new Set(['include', 'exclude', 'rule', 'report', 'operation', 'tag', 'path', 'require']);
+const REPEATABLE = new Set([
+  'include',
+  'exclude',
+  'rule',
+  'report',
+  'operation',
+  'tag',
+  'path',
+  'require',
+  'coverage',
+]);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
-const WHOLE_VALUES = new Set(['report']);
+const WHOLE_VALUES = new Set(['report', 'coverage']);
+/** Flags that take every following argument up to the next flag (`--coverage a.json b.json`). */
+const MANY_VALUES = new Set(['coverage']);
 
 type Values = Map<string, string[]>;
 
@@ -58,6 +77,8 @@ type Values = Map<string, string[]>;
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedArgs {
   const values: Values = new Map();
   const switches = new Set<string>();
+  // --help answers before anything else is checked, wherever it stands (`--diff a b --help` too).
+  if (argv.includes('--help') || argv.includes('-h')) return { ok: true, help: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
@@ -78,6 +99,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
       ...(values.get(name) ?? []),
       ...(REPEATABLE.has(name) && !WHOLE_VALUES.has(name) ? value.split(',') : [value]),
     ]);
+    while (MANY_VALUES.has(name) && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--'))
+      values.get(name)?.push(argv[++i] ?? '');
   }
   return build(values, switches, env);
 }
@@ -121,6 +144,9 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
   const coverage = one('min-coverage');
   if (coverage !== undefined && !(/^\d+(\.\d+)?$/.test(coverage) && Number(coverage) <= 100))
     return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
+  const compare = one('compare');
+  if (compare !== undefined && !/^https?:\/\//.test(compare))
+    return { ok: false, error: `--compare needs the base URL of a second server, got "${compare}"` };
   const record = one('record');
   if (record !== undefined && !record.endsWith('.har'))
     return { ok: false, error: `--record needs a file name ending in .har, got "${record}"` };
@@ -134,6 +160,10 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
       reports,
       ...(record !== undefined ? { record } : {}),
       ...(coverage !== undefined ? { minCoverage: Number(coverage) } : {}),
+      ...(values.has('coverage') ? { coverageFiles: values.get('coverage') } : {}),
+      ...(compare
+        ? { compare: { target: compare, key: one('compare-key') ?? env.CONFORMANCE_COMPARE_KEY ?? key } }
+        : {}),
       run: {
         target,
         key,

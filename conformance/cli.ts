@@ -8,6 +8,8 @@ import { coverageLine, coverageSummary } from '../spec/report/coverage';
 import { formatReport } from '../spec/report';
 import { toHar } from '../spec/report/har';
 import { judgeRun } from './verdict/gate';
+import { readCoverageFiles, runCoverageGate, unionWith } from './coverage-gate';
+import { runParityCommand } from './parity/parity-cli';
 import { skipSummaryLines } from '../spec/report/human';
 import { ConformanceError, runConformanceDetailed, type DetailedRun } from './run';
 import type { ProgressEvent, Report } from './types';
@@ -70,6 +72,9 @@ export function exitWhenFlushed(code: number): void {
 /** Run the CLI with these arguments; resolves to the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   // `--judge-har` (recorded traffic judged offline) is the proxy's: bin/commands.js sends it to proxy/judge/har-cli.
+  const flag = (name: string) => argv.some((a) => a === name || a.startsWith(`${name}=`));
+  if (flag('--coverage') && !flag('--target') && !flag('--help') && !flag('--version'))
+    return runCoverageGate(argv);
   const parsed = parseArgs(argv, env);
   if (!parsed.ok) {
     process.stderr.write(`conformance: ${parsed.error}\n`);
@@ -84,6 +89,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     return 0;
   }
   const { cli } = parsed;
+  // Coverage files are checked before the run: a bad one is exit 2 before any request.
+  const read = cli.coverageFiles ? await readCoverageFiles(cli.coverageFiles) : undefined;
+  if (read && !read.ok) {
+    process.stderr.write(`conformance: ${read.error}\n`);
+    return 2;
+  }
+  const prior = read?.files;
+  if (cli.compare) return runParityCommand(cli, cli.compare);
   let seed: number | undefined;
   let run: DetailedRun;
   try {
@@ -102,7 +115,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     process.stderr.write(`conformance: ${err.message}\n`);
     return 2;
   }
-  const report = run.report;
+  // Every report and the --min-coverage gate see the union of this run and the --coverage files.
+  const report = prior ? { ...run.report, coverage: unionWith(run.report.coverage, prior) } : run.report;
   if (cli.record) {
     await writeReport(cli.record, `${JSON.stringify(toHar(run.exchanges, packageVersion()), null, 2)}\n`);
     process.stderr.write(`conformance: ${run.exchanges.length} exchanges recorded in ${cli.record}\n`);

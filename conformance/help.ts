@@ -19,6 +19,8 @@ function catalogueSections(): string {
 export function helpText(): string {
   const rules = ENGINE_RULES.map(line);
   return `Usage: ${commandName('conformance')} --target <base URL ending in /v1> [options]
+       ${commandName('conformance')} --diff OLD.yaml NEW.yaml [--har FILE...] [--strict] [--report NAME=FILE]
+       ${commandName('conformance')} --coverage FILE... [--min-coverage PCT] [--report NAME=FILE]
        (in a clone of the repository: npm run conformance -- --target ... [options])
 
 Checks a server against its OpenAPI document: the rules every document gets, rules generated from the
@@ -72,12 +74,27 @@ Options:
   --judge-har FILE    judge recorded traffic instead of sending any: every entry of a HAR file against the
                       document, with the proxy's rules (docs/judge-traffic.md); with --spec, --report
                       KIND=FILE, --min-coverage and --max-body-bytes N (bodies judged up to N, default 1 MiB)
+  --coverage FILE...  coverage files (--report coverage=FILE of a run, the proxy or --judge-har) merged
+                      with this run's; without --target the union of the files alone. --min-coverage
+                      gates on the union; the HTML report marks the pairs nothing exercised
+  --compare URL       send the same generated cases (one seed, same order, same bodies) to a second
+                      server too and report where the two differ (status, documented shape, the state a
+                      sequence leaves, rate-limit headers), each difference told by which side the
+                      document is on; exit 1 on a difference the document does not allow both ways
+  --compare-key K     the second server's key (or env CONFORMANCE_COMPARE_KEY; default: --key)
+  --diff OLD NEW      no server: the changes between two versions of a document, each breaking or
+                      compatible for clients, as a table (--report json/junit/html/markdown too);
+                      exit 1 on a breaking change (docs/ship-safely.md)
+  --har FILE...       with --diff: recorded traffic replayed against NEW: the requests it would refuse,
+                      the answers it would reject, the removed operations in use; exit 1 only when the
+                      traffic exercises a breaking change (--strict: any breaking change)
   --version, -V       the package version
   --help              this text
 
 Exit codes (the one table: docs/check-a-server.md#exit-codes):
   0  every required rule held (assumption rules report but do not fail without --strict)
-  1  a rule failed (a finding about the server), or coverage under --min-coverage
+  1  a rule failed (a finding about the server), or coverage under --min-coverage; with --diff,
+     a breaking change (with --har: one the recorded traffic exercises)
   2  the run could not judge: bad arguments, spec or scenarios; a filter matching nothing; the target
      unreachable; a key it does not know (401); a key or address rate-limited or banned (a 429 before the
      first rule, or any rule skipped for it); a --require'd rule skipped; more than half of the rules the

@@ -93,7 +93,7 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
   const required = requiredRules(selected.rules, options.require ?? []);
   if (!required.ok) throw new ConformanceError(required.error);
 
-  const runPrefix = `conformance-${started.toString(36)}`;
+  const runPrefix = options.runPrefix ?? `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
   const readOnly = options.readOnly === true;
   const client = createClient({
@@ -204,6 +204,7 @@ const OPTION_RULES = {
   concurrency: rule.number,
   maxWaitMs: rule.number,
   seed: rule.number,
+  runPrefix: rule.string,
   operations: rule.stringList,
   fuzz: rule.boolean,
   maxExamples: rule.number,

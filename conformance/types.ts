@@ -45,6 +45,8 @@ export interface ConformanceOptions {
   concurrency?: number;
   maxWaitMs?: number;
   seed?: number;
+  /** The prefix of every generated value (default `conformance-<time>`): parity runs share one, so both servers get the same bodies. */
+  runPrefix?: string;
   /** Send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that reason. */
   readOnly?: boolean;
   /** The fetch the runner sends with (default globalThis.fetch); an in-process handler works too. */

@@ -48,7 +48,7 @@ export const PROXY_HELP = `Validation proxy (docs/judge-traffic.md):
   --proxy-timeout-ms N         upstream timeout, then 504 (default 30000)
   --proxy-preserve-host        send the client's Host upstream (default: the upstream's host)
   --proxy-max-tracked N        items the stateful rules remember (default 10000)
-  --report junit=F,json=F,html=F,har=F   reports written at SIGINT/SIGTERM and on POST /_mock/report
+  --report junit=F,json=F,html=F,har=F,coverage=F   reports written at SIGINT/SIGTERM and on POST /_mock/report
   --fail-on-violations         exit 1 at stop when any response-side violation was seen
   --min-coverage PERCENT       exit 1 at stop when fewer documented (operation, status) pairs were observed
   --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms

@@ -118,14 +118,14 @@ export function admitDocumentVocabulary(ajv: Ajv2020, document: unknown): string
   if (!admitted) admittedBy.set(ajv, (admitted = { formats: new Set(), keywords: new Set() }));
   const formats = new Map<string, string>();
   const keywords = new Map<string, string>();
-  const note = (found: Map<string, string>, name: string, at: string): void => {
-    if (!found.has(name)) found.set(name, at);
+  const note = (found: Map<string, string>, name: string, at: () => string): void => {
+    if (!found.has(name)) found.set(name, at());
   };
   forEachSchema(document, (schema, at) => {
     for (const key of Object.keys(schema)) {
       const vendor = key.startsWith('x-');
       if (isKnownKeyword(ajv, key)) {
-        if (admitted.keywords.has(key)) note(keywords, key, `${at}/${escapePointer(key)}`); // admitted by an earlier load
+        if (admitted.keywords.has(key)) note(keywords, key, () => `${at()}/${escapePointer(key)}`); // admitted by an earlier load
         continue;
       }
       // A name ajv cannot register cannot be ignored by it either; an annotation is all it could be.
@@ -133,7 +133,7 @@ export function admitDocumentVocabulary(ajv: Ajv2020, document: unknown): string
       else delete schema[key];
       if (vendor) continue;
       admitted.keywords.add(key);
-      note(keywords, key, `${at}/${escapePointer(key)}`);
+      note(keywords, key, () => `${at()}/${escapePointer(key)}`);
     }
     const format = schema.format;
     if (typeof format !== 'string') return;

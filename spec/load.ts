@@ -40,7 +40,9 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
     // The bundle (internal $refs only) is what is remembered; resolving it in memory keeps one object per
     // component, so shared schemas stay shared (one view, one compile) and recursive ones stay finite.
     // A pointer that leads nowhere is found here, on a first load.
-    document = dereference(validated.document) as OpenAPIV3_1.Document;
+    // A remembered document was parsed for this load alone: resolved in place, never copied. A fresh one is
+    // remembered as bundled below, so it is copied.
+    document = dereference(validated.document, { inPlace: fromCache }) as OpenAPIV3_1.Document;
   } catch (err) {
     return {
       ok: false,

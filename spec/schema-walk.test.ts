@@ -2,7 +2,7 @@ import { escapePointer, forEachSchema } from './schema-walk';
 
 const visited = (document: unknown): string[] => {
   const out: string[] = [];
-  forEachSchema(document, (_, at) => out.push(at));
+  forEachSchema(document, (_, at) => out.push(at()));
   return out;
 };
 

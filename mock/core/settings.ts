@@ -43,6 +43,8 @@ export interface MockConfig {
   keysFile: string;
   /** Seed file, or null for empty stores. */
   seedFile: string | null;
+  /** `--seed-har FILE…`: records built from recorded answers instead of a seed file. */
+  seedHarFiles?: string[];
   quiet: boolean;
   /** A store's name (`memory`, `redis`): the Node layer's mock/node/stores/index.ts knows the implementations. */
   store: string;

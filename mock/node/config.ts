@@ -57,6 +57,7 @@ const OPTIONS = {
   settings: { type: 'string' },
   keys: { type: 'string' },
   seed: { type: 'string' },
+  'seed-har': { type: 'string', multiple: true },
   'no-seed': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   store: { type: 'string' },
@@ -95,11 +96,28 @@ export type ConfigResult =
   | { ok: 'help' }
   | { ok: 'version' };
 
+/** `--flag a b c` as `--flag a --flag b --flag c`: a flag that takes every following argument up to the next flag. */
+function manyValues(argv: readonly string[], flag: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    out.push(argv[i] ?? '');
+    if (argv[i] !== flag) continue;
+    if (argv[i + 1] !== undefined) out.push(argv[++i] ?? '');
+    while (argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('-')) out.push(flag, argv[++i] ?? '');
+  }
+  return out;
+}
+
 /** Parse argv and env into a frozen config, or an error naming the bad option. */
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ConfigResult {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    values = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+    values = parseArgs({
+      args: manyValues(argv, '--seed-har'),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   }
@@ -151,6 +169,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     specPath,
     keysFile: path.resolve(values.keys ?? env.MOCK_KEYS_FILE ?? DEFAULTS.keysFile),
     seedFile: seedArg === 'none' ? null : seedArg ? path.resolve(seedArg) : (defaultSeed ?? null),
+    ...(values['seed-har'] ? { seedHarFiles: values['seed-har'].map((f) => path.resolve(f)) } : {}),
     quiet: values.quiet ?? false,
     store,
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? DEFAULTS.redisUrl,

@@ -24,6 +24,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json with the default --spec, none
                                with another; --seed none = empty)
+  --seed-har FILE...           seed records from recorded answers (HAR: lists, reads, creates; ids kept), only
+                               those the document's response view accepts; the rest listed at start with why
   --quiet, -q                  no request log lines
   --store memory|redis         where records and counters live (default memory)
   --redis-url URL              Redis for --store redis (env REDIS_URL; default redis://127.0.0.1:6379)

@@ -27,6 +27,7 @@ import type { NodeDeps } from './deps';
 import { createExampleEngine } from './engines';
 import { loadKeysFile } from './keys-file';
 import { loadSeedFile } from './seed';
+import { loadSeedHar } from './seed-har-file';
 import { createStores } from './stores';
 import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from '../../spec/pages/documents';
@@ -43,6 +44,7 @@ const SERVER_OPTION_RULES = {
   ...settingRules(),
   keys: rule.keys,
   seed: rule.object,
+  seedHarFiles: rule.stringList,
   clock: rule.clock,
   records: rule.object,
   limiter: rule.object,
@@ -144,7 +146,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   // The shipped demo keys are short and public; any other keys file must hold keys of 16 characters or more.
   const allowShortKeys = config.allowShortKeys || keys !== undefined || config.keysFile === DEFAULT_KEYS_FILE;
   const keysFile = keys ?? (await orThrow(loadKeysFile(config.keysFile, { allowShortKeys }))).file;
-  const seedData = seed ?? (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).seed : {});
+  const fromHar = config.seedHarFiles?.length
+    ? await orThrow(loadSeedHar(config.seedHarFiles, spec))
+    : undefined;
+  const seedData =
+    seed ??
+    fromHar?.seed ??
+    (config.seedFile ? (await orThrow(loadSeedFile(config.seedFile, spec))).seed : {});
   // The inspector's ring of recent requests is filled by the request logger: nothing new on the hot path.
   const recent = createRecentRequests();
   const logger = config.inspector
@@ -231,7 +239,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
-    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? [])],
+    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? []), ...(fromHar?.lines ?? [])],
     drain: async (drainMs) => {
       stopWatching();
       const closed = new Promise<void>((resolve) => {

@@ -98,6 +98,8 @@ export function buildJudgeReport(
     now: number;
     observedOps: ReadonlySet<string>;
     pairs: readonly Exchange[];
+    /** Exchanges per `operationId status` (pairs keeps one exchange of each). */
+    counts?: ReadonlyMap<string, number>;
     kept: readonly KeptProblem[];
   },
 ): Report {
@@ -134,7 +136,7 @@ export function buildJudgeReport(
     durationMs: input.now - input.startedAt,
     summary: { pass: server.length - fail, fail, skip: 0 },
     rules: server,
-    coverage: computeCoverage(spec, input.pairs),
+    coverage: computeCoverage(spec, input.pairs, input.counts),
     clientRequests,
   };
 }

@@ -91,6 +91,8 @@ export function createJudge(
   };
   const observedOps = new Set<string>();
   const pairs = new Map<string, Exchange>();
+  /** Exchanges per (operation, status): the coverage file's counts (bounded by the document's pairs and 1xx-5xx). */
+  const counts = new Map<string, number>();
   const state = createStateTracker(spec, maxTracked);
   let exchanges = 0;
   let dropped = 0;
@@ -134,6 +136,7 @@ export function createJudge(
     if (!id) return;
     observedOps.add(id);
     const key = `${id} ${ex.response?.status ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     if (!pairs.has(key))
       pairs.set(key, {
         request: ex.request,
@@ -175,6 +178,7 @@ export function createJudge(
         now: now(),
         observedOps,
         pairs: [...pairs.values()],
+        counts,
         kept: kept.map((k) => k.kept),
       }),
     recent: () => recent.map((r) => r.ex),

@@ -13,18 +13,25 @@ export interface SpecDocuments {
 }
 
 /**
- * Pure: the three documents from the spec file's text; `basePath` is the mock's own (from the loaded spec).
+ * Pure: the three documents from the spec file's bytes (or text); `basePath` is the mock's own (from the loaded spec).
  * The JSON forms are built on first use (parsing the YAML again costs start-up time the API does not need).
  */
-export function buildSpecDocuments(text: string, basePath: string): SpecDocuments {
+export function buildSpecDocuments(text: string | Buffer, basePath: string): SpecDocuments {
+  // The bytes are kept (served as written); the text is never kept, and no RegExp sees it (V8 keeps the last
+  // string a RegExp matched, RegExp.input: 26 MB for GitHub's description).
+  const raw = typeof text === 'string' ? Buffer.from(text) : text;
   // A JSON document (GitHub's is 13 MB) is served as written and read with JSON.parse, never the YAML parser.
-  const isJson = /^\s*\{/.test(text);
+  let first = 0;
+  while (first < raw.length && [0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf].includes(raw[first] ?? 0)) first++;
+  const isJson = raw[first] === 0x7b; // `{`
   let parsed: Record<string, unknown> | undefined;
-  const doc = (): Record<string, unknown> =>
-    (parsed ??= (isJson ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>);
+  const doc = (): Record<string, unknown> => {
+    if (parsed) return parsed;
+    const source = raw.toString('utf8');
+    return (parsed = (isJson ? JSON.parse(source) : parseYaml(source)) as Record<string, unknown>);
+  };
   let json: Buffer | undefined;
   let docsJson: Buffer | undefined;
-  const raw = Buffer.from(text);
   return {
     yaml: raw,
     get json() {
@@ -43,5 +50,5 @@ export function buildSpecDocuments(text: string, basePath: string): SpecDocument
 
 /** Read the spec file and build its documents. Call only after loadSpec accepted the same file. */
 export async function loadSpecDocuments(file: string, basePath: string): Promise<SpecDocuments> {
-  return buildSpecDocuments(await readFile(file, 'utf8'), basePath);
+  return buildSpecDocuments(await readFile(file), basePath);
 }

@@ -2,19 +2,34 @@
 import type { LoadedSpec } from '../load';
 import type { CoverageEntry, Exchange } from './types';
 
-/** One entry per documented response of every operation. */
-export function computeCoverage(spec: LoadedSpec, exchanges: readonly Exchange[]): CoverageEntry[] {
-  const seen = new Set(
-    exchanges.filter((e) => e.operationId && e.response).map((e) => `${e.operationId} ${e.response?.status}`),
-  );
+/**
+ * One entry per documented response of every operation, with how many exchanges observed it; `counts`
+ * (`operationId status` -> exchanges) replaces counting `exchanges` where a caller keeps only one per pair.
+ */
+export function computeCoverage(
+  spec: LoadedSpec,
+  exchanges: readonly Exchange[],
+  counts?: ReadonlyMap<string, number>,
+): CoverageEntry[] {
+  const seen = new Map<string, number>();
+  for (const e of exchanges)
+    if (e.operationId && e.response) {
+      const key = `${e.operationId} ${e.response.status}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
   return spec.operations.flatMap((op) =>
-    [...op.responses.keys()].map((status) => ({
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      status,
-      observed: seen.has(`${op.operationId} ${status}`),
-    })),
+    [...op.responses.keys()].map((status) => {
+      const key = `${op.operationId} ${status}`;
+      const count = counts?.get(key) ?? seen.get(key) ?? 0;
+      return {
+        operationId: op.operationId,
+        method: op.method.toUpperCase(),
+        path: op.path,
+        status,
+        observed: count > 0,
+        count,
+      };
+    }),
   );
 }
 

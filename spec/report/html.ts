@@ -158,20 +158,22 @@ const headerLines = (headers: Record<string, string>): string =>
 
 function coverageSection(coverage: CoverageEntry[]): string {
   const statuses = [...new Set(coverage.map((c) => c.status))].sort();
-  const ops = new Map<string, Map<string, boolean>>();
+  const ops = new Map<string, Map<string, CoverageEntry>>();
   for (const c of coverage) {
     const key = `${c.operationId}\u0000${c.method} ${c.path}`;
-    ops.set(key, (ops.get(key) ?? new Map<string, boolean>()).set(c.status, c.observed));
+    ops.set(key, (ops.get(key) ?? new Map<string, CoverageEntry>()).set(c.status, c));
   }
   const observed = coverage.filter((c) => c.observed).length;
   const rows = [...ops].map(([key, cells]) => {
     const [operationId = '', route = ''] = key.split('\u0000');
     const tds = statuses.map((s) => {
-      const seen = cells.get(s);
-      if (seen === undefined) return '<td class="na" title="not documented"></td>';
-      return seen
-        ? `<td class="yes" title="${s} observed">✓</td>`
-        : `<td class="no" title="${s} documented, not observed">✗</td>`;
+      const cell = cells.get(s);
+      if (cell === undefined) return '<td class="na" title="not documented"></td>';
+      // The count where one is known (a coverage file, a merged --coverage union).
+      const times = cell.count === undefined ? '' : ` ${cell.count}`;
+      return cell.observed
+        ? `<td class="yes" title="${s} observed${times ? `${times} time(s)` : ''}">✓${times}</td>`
+        : `<td class="no" title="${s} documented, never exercised">✗</td>`;
     });
     return `<tr><th scope="row"><code>${esc(operationId)}</code> <small>${esc(route)}</small></th>${tds.join('')}</tr>`;
   });
@@ -181,7 +183,7 @@ function coverageSection(coverage: CoverageEntry[]): string {
 <thead><tr><th>operation</th>${statuses.map((s) => `<th>${esc(s)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody>
 </table>
-<p class="legend">✓ observed · ✗ documented, not observed · blank: not documented</p>
+<p class="legend">✓ observed (with the number of exchanges) · ✗ documented, never exercised · blank: not documented</p>
 </section>`;
 }
 

@@ -1,6 +1,7 @@
 /** Reporters only format values: a report in, a string out. */
 import type { Report } from './types';
 import type { ReportMeta } from './describe';
+import { formatCoverage } from './coverage-file';
 import { formatHtml } from './html';
 import { formatHuman } from './human';
 import { formatJunit } from './junit';
@@ -15,6 +16,8 @@ const FORMATTERS = {
   junit: (report: Report) => formatJunit(report),
   markdown: (report: Report, meta: ReportMeta) => formatMarkdown(report, meta),
   html: (report: Report, meta: ReportMeta) => formatHtml(report, meta),
+  /** The documented (operation, status) pairs with counts: the file `--coverage` merges. */
+  coverage: (report: Report) => formatCoverage(report),
 } satisfies Record<string, (report: Report, meta: ReportMeta) => string>;
 
 export type ReporterName = keyof typeof FORMATTERS;

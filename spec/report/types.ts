@@ -84,6 +84,8 @@ export interface CoverageEntry {
   path: string;
   status: string;
   observed: boolean;
+  /** Exchanges that observed the pair (the coverage file's count). */
+  count?: number;
 }
 
 /** Something the run created and could not delete at the end. */
