@@ -38,7 +38,7 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --ban-seconds N              length of a ban (default 300)
   --sunset DATE                Sunset date of every deprecated operation, over its x-sunset (none by default)
   --successor-link URL         Link rel="successor-version" of every deprecated operation
-  --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
+  --no-admin                   turn off /_mock/state and /_mock/reset (health and ready stay)
   --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
                                "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
                                admin routes and the inspector are off
