@@ -37,6 +37,9 @@ const FETCH_SUITES = [
   'resources',
   'schema-views',
   'wrapped-bodies',
+  'prefer',
+  'chaos',
+  'callbacks',
 ];
 
 module.exports = {

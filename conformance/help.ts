@@ -71,6 +71,9 @@ Options:
   --require TERMS     rules that must run: tags, rule ids or id globs (e.g. --require auth,quota or
                       --require 'crud.*'; repeatable); a skip of one is exit 2. A term that matches no
                       selected rule is a usage error; an opt-in tag named here (quota) is included
+  --judge-har FILE    judge recorded traffic instead of sending any: every entry of a HAR file against the
+                      document, with the proxy's rules (docs/judge-traffic.md); with --spec, --report
+                      KIND=FILE, --min-coverage and --max-body-bytes N (bodies judged up to N, default 1 MiB)
   --coverage FILE...  coverage files (--report coverage=FILE of a run, the proxy or --judge-har) merged
                       with this run's; without --target the union of the files alone. --min-coverage
                       gates on the union; the HTML report marks the pairs nothing exercised

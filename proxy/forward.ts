@@ -46,13 +46,31 @@ export function backwardHeaders(incoming: http.IncomingHttpHeaders): http.Outgoi
   return out;
 }
 
-/** The upstream URL of a client path: the path after the document's base path appended to the upstream's. */
-export function upstreamUrl(upstream: URL, rest: string, search: string): URL {
+/**
+ * Pure: the path and query of a request target exactly as sent (`?` kept with the query), never normalised:
+ * `/v1/./x` and `/v1/../../etc/passwd` stay as they are. The absolute form (`GET http://host/v1/x`) is accepted.
+ */
+export function splitTarget(target: string): { path: string; search: string } {
+  const url = target.startsWith('/') ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
+  const q = url.indexOf('?');
+  return q === -1 ? { path: url, search: '' } : { path: url.slice(0, q), search: url.slice(q) };
+}
+
+/** Pure: where to send a client path: the upstream's host and its path with the client's rest and query as sent. */
+export function upstreamOptions(
+  upstream: URL,
+  rest: string,
+  search: string,
+): { protocol: string; hostname: string; port: string; path: string } {
   const base = upstream.pathname.replace(/\/$/, '');
-  const url = new URL(upstream.href);
-  url.pathname = `${base}${rest.startsWith('/') || rest === '' ? rest : `/${rest}`}`;
-  url.search = search;
-  return url;
+  const local = rest.startsWith('/') || rest === '' ? rest : `/${rest}`;
+  return {
+    protocol: upstream.protocol,
+    // `[::1]` in a URL, `::1` to connect to.
+    hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: upstream.port,
+    path: `${base}${local}${search}` || '/',
+  };
 }
 
 /** `http.request` or `https.request`, by the upstream's scheme. */

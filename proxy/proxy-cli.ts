@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../spec/load';
 import { maskUrl } from '../spec/redact';
 import { maskSecrets } from '../spec/redact';
-import { createProxyServer } from './proxy-server';
+import { createProxyServer, type ProxyServer } from './proxy-server';
 import { coveragePercent, parseReportSpec, writeReports, type ReportKind } from './proxy-reports';
 
 const OPTIONS = {
@@ -19,6 +19,7 @@ const OPTIONS = {
   report: { type: 'string' },
   'fail-on-violations': { type: 'boolean' },
   'min-coverage': { type: 'string' },
+  'drain-ms': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
 } as const;
 
@@ -36,6 +37,8 @@ export interface ProxyConfig {
   reports: Partial<Record<ReportKind, string>>;
   failOnViolations: boolean;
   minCoverage?: number;
+  /** How long a graceful stop lets requests in flight finish (`--drain-ms`, default 10 s, as the mock's). */
+  drainMs: number;
 }
 
 /** Help for the proxy's flags (printed under the mock's own by `--help`). */
@@ -48,6 +51,9 @@ export const PROXY_HELP = `Validation proxy (docs/judge-traffic.md):
   --report junit=F,json=F,html=F,har=F,coverage=F   reports written at SIGINT/SIGTERM and on POST /_mock/report
   --fail-on-violations         exit 1 at stop when any response-side violation was seen
   --min-coverage PERCENT       exit 1 at stop when fewer documented (operation, status) pairs were observed
+  --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms
+                               (default 10000), write the reports, exit with the gate's code (0 held, 1 a
+                               finding, 2 nothing judged); a second signal stops at once
 `;
 
 const int = (raw: string | undefined, fallback: number, name: string, min = 0): number => {
@@ -94,6 +100,7 @@ export function parseProxyConfig(
         reports: reports.files,
         failOnViolations: v['fail-on-violations'] ?? false,
         minCoverage: coverage === undefined ? undefined : Number(coverage),
+        drainMs: int(v['drain-ms'], 10_000, 'drain-ms'),
       },
     };
   } catch (err) {
@@ -129,17 +136,65 @@ export async function runProxy(argv: string[]): Promise<void> {
   const origin = new URL(base).origin;
   process.stdout.write(`Inspector: ${origin}/_mock/inspector   API reference: ${origin}/_mock/docs\n`);
   process.stdout.write(`Violations: ${origin}/_mock/violations   Exchanges: ${origin}/_mock/exchanges\n`);
-  const stop = (signal: string) => {
+  stopOnSignals(proxy, c, target);
+}
+
+/**
+ * The gate's exit code at stop (docs/check-a-server.md#exit-codes): 1 a finding (a response-side violation
+ * under --fail-on-violations, upstream failures included; coverage under --min-coverage), 2 a gate was asked
+ * for but no exchange was judged, else 0.
+ */
+export function gateCode(
+  c: Pick<ProxyConfig, 'failOnViolations' | 'minCoverage'>,
+  exchanges: number,
+  violations: number,
+  coverage: number,
+): 0 | 1 | 2 {
+  if (c.failOnViolations && violations > 0) return 1;
+  const gated = c.failOnViolations || c.minCoverage !== undefined;
+  if (gated && exchanges === 0) return 2;
+  if (c.minCoverage !== undefined && coverage < c.minCoverage) return 1;
+  return 0;
+}
+
+/**
+ * A graceful stop on SIGTERM or SIGINT: no new connections, requests in flight finish for up to --drain-ms,
+ * then the reports are written and the process exits with the gate's code. A second signal stops at once
+ * (reports written, the same code). Under npx or npm (`sh -c` between them and the proxy, which dies on the
+ * signal and forwards nothing), the proxy also stops when its parent goes away.
+ */
+function stopOnSignals(proxy: ProxyServer, c: ProxyConfig, target: string): void {
+  let stopping = false;
+  const finish = (why: string): never => {
     const written = writeReports(proxy.judge, target, c.reports);
     const seen = proxy.judge.responseViolations();
     const coverage = coveragePercent(proxy.judge, target);
+    const exchanges = proxy.judge.snapshot().exchanges;
+    const code = gateCode(c, exchanges, seen, coverage);
     process.stdout.write(
-      `received ${signal}: ${proxy.judge.snapshot().exchanges} exchanges, ${seen} response-side violations, coverage ${coverage}%${written.length ? `; wrote ${written.join(', ')}` : ''}\n`,
+      `${why}: ${exchanges} exchanges, ${seen} response-side violations, coverage ${coverage}%${written.length ? `; wrote ${written.join(', ')}` : ''}; exit ${code}\n`,
     );
-    const failed =
-      (c.failOnViolations && seen > 0) || (c.minCoverage !== undefined && coverage < c.minCoverage);
-    void proxy.close().then(() => process.exit(failed ? 1 : 0));
+    process.exit(code);
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  const stop = (why: string) => {
+    if (stopping) {
+      process.stdout.write(`${why} again: stopping now, requests in flight are cut\n`);
+      proxy.server.closeAllConnections();
+      finish(why);
+    }
+    stopping = true;
+    process.stdout.write(
+      `${why}: no new connections; ${proxy.inFlight()} requests in flight may finish (up to ${c.drainMs} ms)\n`,
+    );
+    void proxy.drain(c.drainMs).then(() => finish(why));
+  };
+  process.on('SIGINT', () => stop('received SIGINT'));
+  process.on('SIGTERM', () => stop('received SIGTERM'));
+  if (process.env.npm_command !== undefined) {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (!stopping && process.ppid !== parent) stop(`its parent (npm, pid ${parent}) exited`);
+    }, 250);
+    watch.unref();
+  }
 }

@@ -1,16 +1,23 @@
-/** The validation proxy's node adapter: forwards to the upstream, streams the answer back, asks the judge. */
+/**
+ * The validation proxy's node adapter: forwards to the upstream, streams the answer back, asks the judge.
+ * The path and query go upstream byte for byte as the client sent them (the judge decodes its own copy).
+ * Streams keep back-pressure both ways, and when either side fails the other is destroyed: an upstream cut
+ * ends the client's answer with a reset (and is a finding), a client gone destroys the upstream request.
+ */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { pipeline } from 'node:stream';
 import type { LoadedSpec } from '../spec/load';
 import { matchBasePath } from '../spec/base-path';
-import { createErrorShaper } from '../spec/error-shape';
 import type { ErrorCode } from '../spec/error-codes';
-import { createJudge, type Judge } from './judge/judge';
+import { createJudge, type Judge, type UpstreamRule } from './judge/judge';
 import type { ObservedRequest, Problem, Route } from './judge/judge-request';
-import { backwardHeaders, forwardHeaders, requestFor, upstreamUrl } from './forward';
+import { backwardHeaders, forwardHeaders, requestFor, splitTarget, upstreamOptions } from './forward';
 import { readLimited, type LimitedRead } from './read-limited';
 import { createExchangeLog } from './exchange-log';
 import { createProxyPages } from './proxy-pages';
+import { codeFor, createOwnAnswers, type OwnAnswer } from './own-answers';
+import { answerOnSocket, guardServer, track, watchBody } from './proxy-guard';
 
 /** What the proxy needs; the CLI builds it from its flags. */
 export interface ProxyOptions {
@@ -31,183 +38,311 @@ export interface ProxyServer {
   server: http.Server;
   judge: Judge;
   listen(port: number, host: string): Promise<string>;
+  /** Requests being answered now. */
+  inFlight(): number;
+  /** Stop accepting; resolve once every request in flight is answered or `drainMs` passed (then cut them). */
+  drain(drainMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** One exchange in flight: what the judge needs to record it, whatever ends it. */
+interface Flight {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  observed: ObservedRequest;
+  route: Route;
+  problems: Problem[];
+  startedAt: number;
+  path: string;
+  /** Aborted when the client's own request failed (a malformed body): not the upstream's fault. */
+  failed: AbortSignal;
 }
 
 /** Build the proxy; nothing listens until `listen`. */
 export function createProxyServer(options: ProxyOptions): ProxyServer {
   const judge = createJudge(options.spec, Date.now, { maxTracked: options.maxTracked ?? 10_000 });
-  const shaper = createErrorShaper(options.spec);
+  const answers = createOwnAnswers(options.spec);
   const log = createExchangeLog();
   const pageFor = createProxyPages(options.spec, options.upstream);
+  let active = 0;
+  const idle: Array<() => void> = [];
+  const callerOf = (req: http.IncomingMessage) => ({
+    headers: req.headers,
+    address: req.socket.remoteAddress ?? '',
+  });
+  const send = (res: http.ServerResponse, answer: OwnAnswer, violations: number, close = false) => {
+    if (res.headersSent) return void res.destroy();
+    const headers = { ...answer.headers, 'Contract-Violations': String(violations) };
+    if (close) res.shouldKeepAlive = false;
+    res.writeHead(answer.status, close ? { ...headers, Connection: 'close' } : headers);
+    res.end(answer.body);
+  };
   const sendError = (
     res: http.ServerResponse,
+    req: http.IncomingMessage,
     route: Route | undefined,
     status: number,
     code: ErrorCode,
     message: string,
     violations: number,
-  ) => {
-    const { contentType, body } = shaper.renderBytes(route?.op, status, { code, message });
-    res.writeHead(status, {
-      'content-type': contentType,
-      'content-length': body.byteLength,
-      'contract-violations': String(violations),
-    });
-    res.end(body);
-  };
-  const server = http.createServer(function proxyRequest(req, res) {
-    void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent)
-        sendError(res, undefined, 502, 'bad_gateway', `proxy failure: ${(err as Error).message}`, 0);
-      else res.destroy();
-    });
-  });
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+  ) => send(res, answers.render(route?.op, status, code, message, callerOf(req)), violations);
+
+  const server = http.createServer(
+    // Host is checked here (answered in the error shape), not by Node's bare 400.
+    { requireHostHeader: false },
+    function proxyRequest(req, res) {
+      active++;
+      res.once('close', () => {
+        if (--active === 0) for (const f of idle.splice(0)) f();
+      });
+      track(req, res);
+      // From the first moment: a malformed body (a bad chunk) is this request's one answer, written by the
+      // guard, and the upstream request, if any, goes (forward listens to the signal).
+      const unread = new AbortController();
+      const release = hasBody(req)
+        ? watchBody(req.socket, (answer) => {
+            unread.abort();
+            if (res.headersSent) return void res.destroy();
+            answerOnSocket(req.socket, answer, false);
+          })
+        : () => undefined;
+      res.once('close', release);
+      void handle(req, res, unread.signal, release).catch((err: unknown) => {
+        // A bug of the proxy, never the client's fault nor the upstream's: said so, in the error shape.
+        process.stderr.write(`proxy: internal error: ${(err as Error).stack ?? String(err)}\n`);
+        sendError(res, req, undefined, 500, 'internal_error', 'internal error in the proxy', 0);
+      });
+    },
+  );
+  guardServer(server, answers);
+
+  async function handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    failed: AbortSignal,
+    release: () => void,
+  ): Promise<void> {
     const startedAt = Date.now();
-    const page = await pageFor(req, url.pathname);
+    const { path, search } = splitTarget(req.url ?? '/');
+    if (req.headers.host === undefined && req.httpVersion !== '1.0') {
+      req.resume();
+      return send(res, answers.render(undefined, 400, 'bad_request', 'the Host header is missing'), 0, true);
+    }
+    const page = await pageFor(req, path);
+    if (failed.aborted) return;
     if (page) {
-      const cache = page.cache ?? 'no-store';
       res.writeHead(page.status, {
         'content-type': page.type,
-        'cache-control': cache,
+        'cache-control': page.cache ?? 'no-store',
         'x-content-type-options': 'nosniff',
       });
       res.end(req.method === 'HEAD' ? undefined : page.body);
       return;
     }
-    if (url.pathname.startsWith('/_mock/')) {
-      adminRoute(req, res, url.pathname);
+    if (path.startsWith('/_mock/')) return void adminRoute(req, res, path);
+    let read: LimitedRead;
+    try {
+      read = await readLimited(
+        req,
+        options.maxBodyBytes,
+        headerText(req.headers['content-encoding']),
+        req.headers['content-length'],
+      );
+    } catch {
+      release();
+      // The client went away or its body was malformed (answered by the guard): nothing to forward.
+      if (!failed.aborted) res.destroy();
       return;
     }
-    const read = await readLimited(req, options.maxBodyBytes, headerText(req.headers['content-encoding']));
     const unjudged = read.tooLarge || read.unjudged !== undefined;
     const observed: ObservedRequest = {
       method: req.method ?? 'GET',
-      url: `${url.pathname}${url.search}`,
+      url: `${path}${search}`,
       headers: flatHeaders(req.headers),
       body: unjudged ? undefined : read.text,
       bodyTooLarge: unjudged,
     };
     const { route, problems } = judge.request(observed);
+    const flight: Flight = { req, res, observed, route, problems, startedAt, path, failed };
     if (options.mode === 'enforce' && problems.length > 0) {
+      release();
       judge.refused(observed, route, problems);
       const first = problems[0] as Problem;
-      log.add(observed.method, url.pathname, first.status ?? 400, startedAt, problems);
-      sendError(
-        res,
-        route,
-        first.status ?? 400,
-        codeOf(first.status ?? 400),
-        problems.map((p) => p.message).join('; '),
-        problems.length,
-      );
-      return;
+      const status = first.status ?? 400;
+      log.add(observed.method, path, status, startedAt, problems);
+      if (read.tooLarge) req.resume();
+      const message = problems.map((p) => p.message).join('; ');
+      return sendError(res, req, route, status, codeFor(status), message, problems.length);
     }
-    forward(req, res, observed, route, problems, read, startedAt);
+    if (!read.tooLarge) release();
+    forward(flight, read, release);
   }
-  function forward(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    observed: ObservedRequest,
-    route: Route,
-    problems: Problem[],
-    read: LimitedRead,
-    startedAt: number,
-  ) {
-    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    const rest = matchBasePath(url.pathname, options.spec.basePath) ?? url.pathname;
-    const target = upstreamUrl(options.upstream, rest, url.search);
+
+  function forward(f: Flight, read: LimitedRead, release: () => void) {
+    const { req, res, observed, route, problems, startedAt, path } = f;
+    const rest = matchBasePath(path, options.spec.basePath) ?? path;
     const client = req.socket.remoteAddress ?? '';
     const headers = forwardHeaders(req.headers, options.upstream, client, options.preserveHost, 'http');
-    const upstreamReq = requestFor(target)(target, { method: req.method, headers });
+    const target = upstreamOptions(options.upstream, rest, splitTarget(req.url ?? '/').search);
+    let upstreamReq: http.ClientRequest;
+    try {
+      upstreamReq = requestFor(options.upstream)({ ...target, method: req.method, headers });
+    } catch (err) {
+      // Node refuses to send it (a header or path it will not write): the client's request, not the upstream.
+      release();
+      return sendError(res, req, route, 400, 'bad_request', (err as Error).message, problems.length);
+    }
     let settled = false;
-    const fail = (status: number, code: ErrorCode, message: string) => {
-      if (settled) return;
+    let clientGone = false;
+    const fail = (rule: UpstreamRule, status: number, code: ErrorCode, message: string) => {
+      if (settled || clientGone) return;
       settled = true;
       clearTimeout(timer);
       upstreamReq.destroy();
-      log.add(observed.method, url.pathname, status, startedAt, problems);
-      if (res.headersSent) res.destroy();
-      else sendError(res, route, status, code, message, problems.length);
+      log.add(observed.method, path, status, startedAt, [...problems, { side: 'response', rule, message }]);
+      judge.upstream(observed, route, problems, { rule, message, status }, false);
+      if (res.headersSent) resetClient(res);
+      else sendError(res, req, route, status, code, message, problems.length + 1);
     };
+    // The client went away before its answer ended, or its body failed: the upstream request goes too.
+    const gone = () => {
+      clientGone = true;
+      clearTimeout(timer);
+      upstreamReq.destroy();
+    };
+    res.once('close', () => {
+      if (!res.writableFinished) gone();
+    });
+    f.failed.addEventListener('abort', gone, { once: true });
+    req.once('error', () => (clientGone = true));
     const timer = setTimeout(
-      () => fail(504, 'gateway_timeout', `the upstream did not answer within ${options.timeoutMs} ms`),
+      () =>
+        fail(
+          'upstream.timeout',
+          504,
+          'gateway_timeout',
+          `the upstream did not answer within ${options.timeoutMs} ms`,
+        ),
       options.timeoutMs,
     );
-    upstreamReq.on('error', () => fail(502, 'bad_gateway', 'the upstream cannot be reached'));
+    upstreamReq.on('error', () =>
+      fail('upstream.reachable', 502, 'bad_gateway', 'the upstream cannot be reached'),
+    );
     upstreamReq.on('response', (up) => {
-      void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding'])).then(
+      up.on('error', () => undefined);
+      answers.remember(req.headers, req.socket.remoteAddress ?? '', up.headers);
+      const declared = req.method === 'HEAD' ? undefined : up.headers['content-length'];
+      void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding']), declared).then(
         (body) => {
-          if (settled) return;
+          if (settled || clientGone) return void up.destroy();
           settled = true;
           clearTimeout(timer);
-          answer(res, up, body, observed, route, problems, startedAt);
+          answer(f, up, body);
         },
-        () => fail(502, 'bad_gateway', 'the upstream closed the answer early'),
+        () => fail('upstream.complete', 502, 'bad_gateway', 'the upstream closed the answer early'),
       );
     });
     for (const chunk of read.chunks) upstreamReq.write(chunk);
-    if (read.tooLarge) req.pipe(upstreamReq);
-    else upstreamReq.end();
+    if (!read.tooLarge) return void upstreamReq.end();
+    // A request body over the limit: the rest streams with back-pressure; a failure on either side ends both.
+    pipeline(req, upstreamReq, () => release());
   }
-  function answer(
-    res: http.ServerResponse,
-    up: http.IncomingMessage,
-    body: LimitedRead,
-    observed: ObservedRequest,
-    route: Route,
-    problems: Problem[],
-    startedAt: number,
-  ) {
+
+  function answer(f: Flight, up: http.IncomingMessage, body: LimitedRead) {
+    const { res, observed, route, problems, startedAt, path } = f;
+    const status = up.statusCode ?? 502;
     const found = judge.response(observed, route, problems, {
-      status: up.statusCode ?? 502,
+      status,
       headers: flatHeaders(up.headers),
       body: body.tooLarge || body.unjudged ? undefined : body.text,
       bodyTooLarge: body.tooLarge || body.unjudged !== undefined,
     });
-    const path = new URL(observed.url, 'http://proxy.invalid').pathname;
     const enforced = options.mode === 'enforce' && found.length > 0;
-    log.add(observed.method, path, enforced ? 502 : (up.statusCode ?? 502), startedAt, [
-      ...problems,
-      ...found,
-    ]);
+    log.add(observed.method, path, enforced ? 502 : status, startedAt, [...problems, ...found]);
     if (enforced) {
       up.destroy();
       const message = `the upstream's answer breaks the contract: ${found.map((p) => `${p.rule}: ${p.message}`).join('; ')}`;
-      sendError(res, route, 502, 'bad_gateway', message, problems.length + found.length);
-      return;
+      return sendError(res, f.req, route, 502, 'bad_gateway', message, problems.length + found.length);
     }
     const headers = backwardHeaders(up.headers);
     headers['contract-violations'] = String(problems.length + found.length);
     if (body.tooLarge) headers['contract-judged'] = 'body over --max-body-bytes, not judged';
     else if (body.unjudged) headers['contract-judged'] = body.unjudged;
-    if (body.tooLarge) {
-      res.writeHead(up.statusCode ?? 502, headers);
-      for (const chunk of body.chunks) res.write(chunk);
-      up.pipe(res);
-      return;
-    }
+    if (body.tooLarge) return stream(f, up, body, headers);
     // Read whole: one write of head and body, framed by its length (Transfer-Encoding is hop-by-hop).
     const whole = body.chunks.length === 1 ? (body.chunks[0] as Buffer) : Buffer.concat(body.chunks);
-    if (!NO_BODY.has(up.statusCode ?? 0) && observed.method !== 'HEAD')
-      headers['content-length'] = whole.length;
-    res.writeHead(up.statusCode ?? 502, headers);
+    if (!NO_BODY.has(status) && observed.method !== 'HEAD') headers['content-length'] = whole.length;
+    res.writeHead(status, headers);
     res.end(whole);
   }
+
+  /** An answer over the judged size: what was read, then the rest with back-pressure; a cut on either side ends both. */
+  function stream(f: Flight, up: http.IncomingMessage, body: LimitedRead, headers: http.OutgoingHttpHeaders) {
+    const { res, observed, route, problems } = f;
+    const status = up.statusCode ?? 502;
+    judge.upstream(
+      observed,
+      route,
+      problems,
+      {
+        rule: 'upstream.body-size',
+        status,
+        message: `the body is over --max-body-bytes (${options.maxBodyBytes}) and was not judged`,
+      },
+      true,
+    );
+    res.writeHead(status, headers);
+    for (const chunk of body.chunks) res.write(chunk);
+    body.chunks.length = 0;
+    // A client that stops reading for the proxy timeout is dropped, and the upstream with it.
+    res.setTimeout(options.timeoutMs, () => res.destroy());
+    let clientGone = false;
+    res.once('close', () => {
+      if (!res.writableFinished && up.readable) clientGone = true;
+    });
+    up.once('aborted', () => undefined);
+    pipeline(up, res, (err) => {
+      if (!err) return;
+      up.destroy();
+      if (clientGone || up.complete) return void res.destroy();
+      const message = 'the upstream cut the answer mid-body';
+      log.add(observed.method, f.path, status, f.startedAt, [
+        { side: 'response', rule: 'upstream.complete', message },
+      ]);
+      judge.upstream(observed, route, problems, { rule: 'upstream.complete', status, message }, true);
+      resetClient(res);
+    });
+  }
+
   /** The proxy's own routes: this machine only, as the mock's admin routes are without a token. */
   function adminRoute(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    req.resume();
     if (!isLoopback(req.socket.remoteAddress))
-      return json(403, { code: 'forbidden', message: 'this machine only' });
+      return sendError(res, req, undefined, 403, 'forbidden', 'the proxy routes answer this machine only', 0);
     if (pathname === '/_mock/violations' && req.method === 'GET') return json(200, judge.snapshot());
     if (pathname === '/_mock/exchanges' && req.method === 'GET') return json(200, log.snapshot());
     if (pathname === '/_mock/report' && req.method === 'POST')
       return json(200, { written: options.onReport?.() ?? [] });
-    return json(404, { code: 'not_found', message: `no proxy route at ${pathname}` });
+    return sendError(res, req, undefined, 404, 'not_found', `no proxy route at ${pathname.slice(0, 200)}`, 0);
   }
+
+  const drain = (drainMs: number): Promise<void> =>
+    new Promise((resolve) => {
+      server.close();
+      server.closeIdleConnections();
+      if (active === 0) return resolve();
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, drainMs);
+      idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
   return {
     server,
     judge,
@@ -221,6 +356,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
           );
         });
       }),
+    inFlight: () => active,
+    drain,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -228,6 +365,17 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       }),
   };
 }
+
+/** End the client's answer with a TCP reset: a client must never read a cut answer as complete. */
+function resetClient(res: http.ServerResponse): void {
+  const socket = res.socket as (Socket & { resetAndDestroy?: () => void }) | null;
+  if (socket?.resetAndDestroy) socket.resetAndDestroy();
+  else res.destroy();
+}
+
+const hasBody = (req: http.IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** Statuses that never carry a body (RFC 9110 §6.4.1). */
 const NO_BODY = new Set([204, 304]);
@@ -237,15 +385,6 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
 
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-
-const CODES: Record<number, ErrorCode> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  415: 'unsupported_media_type',
-};
-const codeOf = (status: number) => CODES[status] ?? 'invalid_request';
 
 /** Header values as single strings, names lower-cased (as node gives them). */
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

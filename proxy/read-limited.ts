@@ -47,8 +47,19 @@ export function decodeBody(
   return { text: body.toString('utf8') };
 }
 
-/** Read `stream` up to `limit` bytes; `encoding` is its Content-Encoding header. */
-export function readLimited(stream: Readable, limit: number, encoding?: string): Promise<LimitedRead> {
+/**
+ * Read `stream` up to `limit` bytes; `encoding` is its Content-Encoding header. A body whose `declared`
+ * Content-Length is over the limit is not read at all (it will not be judged): it streams on from its start,
+ * so a large answer costs no buffer.
+ */
+export function readLimited(
+  stream: Readable,
+  limit: number,
+  encoding?: string,
+  declared?: string | number,
+): Promise<LimitedRead> {
+  if (declared !== undefined && Number(declared) > limit)
+    return Promise.resolve({ chunks: [], tooLarge: true, text: '' });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -59,10 +70,14 @@ export function readLimited(stream: Readable, limit: number, encoding?: string):
         stream.pause();
         stream.off('data', onData);
         stream.off('end', onEnd);
+        stream.off('close', onClose);
         resolve({ chunks, tooLarge: true, text: '' });
       }
     };
+    // Closed before its end (a client gone, an upstream cut): never a body read whole.
+    const onClose = () => reject(new Error('the stream closed before its end'));
     const onEnd = () => {
+      stream.off('close', onClose);
       const decoded = decodeBody(Buffer.concat(chunks), encoding, limit);
       resolve({
         chunks,
@@ -73,6 +88,7 @@ export function readLimited(stream: Readable, limit: number, encoding?: string):
     };
     stream.on('data', onData);
     stream.once('end', onEnd);
+    stream.once('close', onClose);
     stream.once('error', reject);
   });
 }

@@ -99,7 +99,7 @@ it('formatReport and toHar name a wrong argument', () => {
     coverage: [],
   };
   expect(() => formatReport(report, 'xml' as never)).toThrow(
-    /^formatReport: reporter must be one of human, json, junit, markdown, html, got "xml"/,
+    /^formatReport: reporter must be one of human, json, junit, markdown, html, coverage, got "xml"/,
   );
   expect(() => toHar(undefined as never, '1.0.0')).toThrow(/^toHar: exchanges must be the array/);
   expect(() => toHar([], undefined as never)).toThrow(/^toHar: version must be a non-empty string/);

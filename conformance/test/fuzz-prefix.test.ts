@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createMockServer, type MockServer } from '../../mock/node';
 
 const ROOT = path.join(__dirname, '..', '..');
-const REGISTER = path.join(__dirname, 'ts-register.js');
+const REGISTER = path.join(__dirname, '..', '..', 'test', 'support', 'ts-register.js');
 const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 const FULL = path.join(ROOT, 'fixtures', 'specs', 'petstore-full.yaml');
 const KEY = 'fuzz-prefix-key-0123456789';

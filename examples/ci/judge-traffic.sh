@@ -5,9 +5,13 @@
 #   SUITE        the command that runs your suite; it reads API_BASE_URL (the proxy's address)
 set -euo pipefail
 MOCK=${PETSTORE_MOCK:-npx petstore-mock}
+# npx runs the command under `sh -c`, which dies on SIGTERM and passes nothing on: the proxy would still stop by
+# itself (it notices its parent gone) and write the reports, but npx would exit 143, not with the gate's code.
+# With bash as npm's script shell the command is exec'd: npx forwards the signal to the proxy and exits with its code.
+NPX_SHELL=${npm_config_script_shell:-$(command -v bash)}
 PORT=${PROXY_PORT:-4010}
 mkdir -p reports
-$MOCK --proxy "$STAGING_URL" --spec "${SPEC:-spec/openapi.yaml}" --port "$PORT" \
+npm_config_script_shell="$NPX_SHELL" $MOCK --proxy "$STAGING_URL" --spec "${SPEC:-spec/openapi.yaml}" --port "$PORT" \
   --report junit=reports/contract.xml,html=reports/contract.html,json=reports/contract.json \
   --fail-on-violations ${MIN_COVERAGE:+--min-coverage "$MIN_COVERAGE"} &
 PROXY=$!
@@ -18,5 +22,5 @@ bash -c "$SUITE" || suite=$?
 kill -TERM "$PROXY"
 proxy=0
 wait "$PROXY" || proxy=$?
-echo "suite exit $suite, proxy exit $proxy (1 = the server broke the contract)"
+echo "suite exit $suite, proxy exit $proxy (1 = the server broke the contract, 2 = nothing was judged)"
 [ "$suite" -eq 0 ] && [ "$proxy" -eq 0 ]

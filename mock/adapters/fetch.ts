@@ -84,6 +84,9 @@ export async function createFetchHandler(options: FetchHandlerOptions): Promise<
       readBody: (limit) => readLimited(request, limit),
     };
     const result = await handleRequest(req, deps);
+    if (result.delayMs) await deps.sleep(result.delayMs);
+    // An injected reset: a network error for the caller (fetch rejects), as a dropped connection gives.
+    if (result.reset) return Response.error();
     const out = result.response;
     const responseHeaders = new Headers();
     for (const [k, v] of Object.entries(out.headers)) {

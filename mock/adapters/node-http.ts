@@ -11,6 +11,7 @@ import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
 import { decideLimit, rateLimitPolicyField } from '../core/stages/rate-limit';
 import { STAGES } from '../core/pipeline';
+import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
 
 /** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
 export type AddressOf = (peer: string, forwardedFor: string | undefined) => string;
@@ -55,28 +56,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
     req.on('aborted', () => resolve(null));
     req.on('close', () => resolve(null)); // after 'end' this changes nothing: the promise is settled
   });
-}
-
-/** Responses still being produced on each connection: an error about a later request waits for them. */
-const inFlight = new WeakMap<object, { count: number; idle: Array<() => void> }>();
-
-function begin(socket: object): () => void {
-  let entry = inFlight.get(socket);
-  if (!entry) inFlight.set(socket, (entry = { count: 0, idle: [] }));
-  entry.count++;
-  const e = entry;
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    if (--e.count === 0) for (const f of e.idle.splice(0)) f();
-  };
-}
-
-function whenIdle(socket: object, run: () => void): void {
-  const entry = inFlight.get(socket);
-  if (!entry || entry.count === 0) run();
-  else entry.idle.push(run);
 }
 
 export interface NodeAdapterOptions<D extends Deps> {
@@ -149,23 +128,40 @@ export function createApp<D extends Deps>(
           error: result.error instanceof Error ? result.error.stack : String(result.error),
         });
       }
+      if (result.reset) {
+        // An injected fault: the connection is reset (RST where the runtime can), no answer at all.
+        const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
+        if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+        else socket.destroy();
+        logRequest(0, result);
+        return;
+      }
       const out = result.response;
       if (closing) res.shouldKeepAlive = false;
       res.writeHead(out.status, closing ? { ...out.headers, Connection: 'close' } : out.headers);
       if (result.stream) result.stream(res);
       else res.end(req.method === 'HEAD' ? undefined : out.body);
+      logRequest(out.status, result);
+    };
+    const logRequest = (status: number, result: EngineResult): void => {
       deps.log.request({
         method: mockReq.method,
         path: mockReq.path,
-        status: out.status,
+        status,
         ms: Math.round((performance.now() - started) * 100) / 100,
         caller: result.caller,
+        ...(result.injected ? { injected: result.injected } : {}),
       });
+    };
+    // An injected delay: the answer waits on the engine's sleeper (a timer: no worker is held).
+    const deliver = (result: EngineResult): void => {
+      if (result.delayMs) void deps.sleep(result.delayMs).then(() => send(result));
+      else send(result);
     };
     // Stores in memory: the answer is there at once and goes out in this same turn, no promise in between.
     const result = handleRequest(mockReq, source, stages);
-    if (result instanceof Promise) void result.then(send);
-    else send(result);
+    if (result instanceof Promise) void result.then(deliver);
+    else deliver(result);
   };
 }
 
@@ -203,10 +199,8 @@ function drainAfterAnswer(req: IncomingMessage, limit: number): boolean {
 
 /** Pure: the Error reply for HTTP that Node refused before it became a request. */
 export function clientErrorReply(code: string | undefined): ErrorReply {
-  if (code === 'HPE_HEADER_OVERFLOW') return apiError('header_too_large', 'request headers are too large');
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return apiError('request_timeout', 'the request was not received in time');
-  return apiError('bad_request', `malformed HTTP request (${code ?? 'unknown'})`);
+  const { code: errorCode, message } = clientErrorFields(code);
+  return apiError(errorCode, message);
 }
 
 /** The Error reply as status line, headers and body, with the rate-limit headers of the caller's address. */

@@ -28,4 +28,6 @@ export const ENGINE_OPTION_RULES: Record<string, OptionRule> = {
   engine: rule.function,
   config: rule.object,
   allowShortKeys: rule.boolean,
+  sleep: rule.function,
+  outbox: rule.function,
 };

@@ -2,6 +2,7 @@
 import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import type { BodyCheck, BodyRead } from './body-check';
+import type { CallbackSend } from './callbacks';
 import type { CredentialReader } from './credentials';
 import type { ErrorFields, ErrorShaper } from '../../spec/error-shape';
 import type { ExampleEngine } from './engines/types';
@@ -69,6 +70,14 @@ export interface Ctx {
   input?: unknown;
   /** Status asked for with `Prefer: code=NNN`. */
   preferStatus?: number;
+  /** `Prefer: example=NAME`: that named example of the chosen status (checked to exist by validate). */
+  preferExample?: string;
+  /** `Prefer: dynamic=true`: values generated from the schema instead of the example. */
+  preferDynamic?: boolean;
+  /** How long the adapter holds the answer back (`Prefer: delay=`, `--latency`). */
+  delayMs?: number;
+  /** What was injected into this answer (`delay 200ms`, `fault 503`, `reset`), for the log and the inspector. */
+  injected?: string[];
 }
 
 /** Where a streamed reply writes (the inspector's server-sent events); a node ServerResponse fits. */
@@ -95,6 +104,8 @@ export interface Reply {
   stream?: (out: EventSink) => void;
   /** false: no CORS headers whatever the origin (the mock's own admin and inspector routes). */
   cors?: false;
+  /** An injected fault: the adapter resets the connection instead of answering. */
+  reset?: true;
 }
 
 export type StageOutcome = { next: Ctx } | { reply: Reply; ctx: Ctx };
@@ -120,6 +131,12 @@ export interface Deps {
   errors: ErrorShaper;
   /** Serialised list per resource, keyed by the store's version, so a repeated GET does not re-serialise. */
   listCache: Map<string, { version: number; raw: Uint8Array }>;
+  /** Numbers in [0, 1) for latency ranges and faults, seeded by `randomSeed`. */
+  random: () => number;
+  /** Waits `ms` (the adapters hold a delayed answer back with it; tests inject their own). */
+  sleep: (ms: number) => Promise<void>;
+  /** Takes the callbacks decided after an accepted request (mock/node sends them); none: callbacks are not sent. */
+  outbox?: (sends: CallbackSend[]) => void;
 }
 
 export type Stage<D extends Deps = Deps> = (ctx: Ctx, deps: D) => Promise<StageOutcome> | StageOutcome;

@@ -7,11 +7,14 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { inferResources } from '../../spec/resources';
 import { compileBodyChecks } from './body-check';
-import type { Clock, Deps, MockRequest, Reply, Stage } from './context';
+import type { Clock, Ctx, Deps, MockRequest, Reply, Stage } from './context';
 import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
+import { callbacksOf, decideCallbacks, type CallbackSend } from './callbacks';
+import { parseQuery } from './stages/identify';
+import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
 import { runPipeline, STAGES, type PipelineResult } from './pipeline';
@@ -39,6 +42,29 @@ export interface EngineOptions {
   config?: Partial<MockConfig>;
   /** Accept keys shorter than 16 characters (demo keys, tests). */
   allowShortKeys?: boolean;
+  /** Waits `ms`: how the adapters hold a delayed answer back (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Takes the callbacks decided after each accepted request, to send them (none: callbacks are not sent). */
+  outbox?: (sends: CallbackSend[]) => void;
+}
+
+/** The default sleeper: a timer, which holds no worker while it waits. */
+export const timerSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Why the latency and fault settings cannot be used, or undefined. */
+function chaosProblem(config: MockConfig, spec: CompiledSpec): string | undefined {
+  const latency = config.latency === null ? undefined : parseLatency(config.latency);
+  if (latency && 'problem' in latency) return latency.problem;
+  const rate = faultRateProblem(config.faults);
+  if (rate) return rate;
+  for (const [id, own] of Object.entries(config.operationChaos)) {
+    if (!spec.byId.has(id)) return `operations.${id}: the document has no operation ${id}`;
+    const l = own.latency === undefined ? undefined : parseLatency(own.latency);
+    if (l && 'problem' in l) return `operations.${id}: ${l.problem}`;
+    const r = own.faults === undefined ? undefined : faultRateProblem(own.faults);
+    if (r) return `operations.${id}: ${r}`;
+  }
+  return undefined;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -62,6 +88,8 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     ? options.document
     : compileSpec('document', options.document, false);
   if (config.basePath !== null) spec.basePath = config.basePath.replace(/\/+$/, '');
+  const chaos = chaosProblem(config, spec);
+  if (chaos) throw new Error(`settings: ${chaos}`);
   const inferred = inferResources(spec);
   if (!inferred.ok) throw new Error(`resources: ${inferred.error}`);
   const model = inferred.model;
@@ -96,6 +124,9 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     bodies,
     errors: createErrorShaper(spec),
     listCache: new Map(),
+    random: seededRandom(config.randomSeed),
+    sleep: options.sleep ?? timerSleep,
+    outbox: options.outbox,
   };
 }
 
@@ -109,6 +140,12 @@ export interface EngineResult {
   caller: string;
   /** A stage threw (a bug): the adapter logs it; the response is already a 500 error. */
   error?: unknown;
+  /** Hold the answer back this long first (an injected delay). */
+  delayMs?: number;
+  /** An injected fault: reset the connection instead of answering. */
+  reset?: boolean;
+  /** What was injected (`delay 200ms, fault 503`), for the log and the inspector. */
+  injected?: string;
 }
 
 /**
@@ -125,13 +162,48 @@ export function handleRequest<D extends Deps>(
   return ran instanceof Promise ? ran.then((r) => engineResult(r, deps)) : engineResult(ran, deps);
 }
 
+/** The answer's body as a value (callbacks read `$response.body`). */
+function bodyValue(reply: Reply): unknown {
+  if (reply.body !== undefined || !reply.raw) return reply.body;
+  try {
+    return JSON.parse(new TextDecoder().decode(reply.raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/** After an accepted request (a 2xx the document's operation answered): its callbacks go to the outbox. */
+function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: Deps): void {
+  const operation = ctx.operation;
+  if (!deps.outbox || !operation || reply.status < 200 || reply.status > 299 || reply.reset) return;
+  if (!callbacksOf(deps.spec.document, operation)) return;
+  const query = ctx.req.query;
+  const sends = decideCallbacks(deps.spec.document, operation, {
+    method: ctx.req.method,
+    url: query ? `${ctx.req.path}?${query}` : ctx.req.path,
+    headers: ctx.req.headers,
+    query: ctx.query ?? parseQuery(query),
+    params: ctx.params ?? {},
+    requestBody: ctx.input,
+    status: reply.status,
+    responseBody: bodyValue(reply),
+    responseHeaders: response.headers,
+  });
+  if (sends.length) deps.outbox(sends);
+}
+
 function engineResult(ran: PipelineResult, deps: Deps): EngineResult {
   const { reply, ctx, error } = ran;
+  const response = toHttpResponse(reply, ctx, deps);
+  queueCallbacks(ctx, reply, response, deps);
   return {
-    response: toHttpResponse(reply, ctx, deps),
+    response,
     stream: reply.stream,
     aborted: reply.status === 499,
     caller: ctx.identity?.label ?? 'unknown',
     error,
+    delayMs: ctx.delayMs,
+    reset: reply.reset,
+    injected: ctx.injected?.join(', '),
   };
 }

@@ -1,7 +1,17 @@
 /** Structured log lines (JSON, one per line). Callers pass labels, never keys: see Identity.label. */
 import { maskSecrets } from '../../spec/redact';
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  caller: string;
+  /** What latency or fault was injected into the answer (issue 33). */
+  injected?: string;
+}
+
 export interface Logger {
-  request(entry: { method: string; path: string; status: number; ms: number; caller: string }): void;
+  request(entry: RequestLogEntry): void;
   event(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
 }
 

@@ -16,6 +16,7 @@ import { authorize } from './stages/authorize';
 import { readBody } from './stages/read-body';
 import { validate } from './stages/validate';
 import { handle } from './stages/handle';
+import { delay, fault } from './stages/inject';
 
 export interface StageHooks<D extends Deps> {
   /** Run before counting: routes that must never spend or be refused by a quota (health, docs assets). */
@@ -35,9 +36,11 @@ export function buildStages<D extends Deps>(hooks: StageHooks<D> = {}): Stage<D>
     ...(hooks.afterLimit ?? []),
     preflight,
     route,
+    delay,
     authorize,
     readBody,
     validate,
+    fault,
     handle,
   ];
 }

@@ -4,6 +4,7 @@
  * options. Nothing here reads a file or the environment; the shipped settings are data bundled with the code.
  */
 import shipped from '../../spec/openapi.settings.json';
+import type { OperationChaos } from './chaos';
 
 /** Extra bounds the mock puts on a request body property, where the document publishes none. */
 export interface PropertyRule {
@@ -86,6 +87,18 @@ export interface MockConfig {
   settingsFile: string | null;
   /** What the command line set over the settings file, kept so a reload applies it again. */
   settingsFlags: SettingsFlags;
+  /** `--latency MS[-MS]`: every API answer held back that long (a range: drawn per request); null: none. */
+  latency: string | null;
+  /** `--faults RATE`: the share of API requests answered with a documented 5xx or 429, or a reset connection. */
+  faults: number;
+  /** Seed of the random draws of latency ranges and faults (`--random-seed`): repeatable runs. */
+  randomSeed: number;
+  /** Latency and faults per operationId, over the two above (the settings file's `operations`). */
+  operationChaos: Record<string, OperationChaos>;
+  /** Hosts callbacks may be sent to (`loopback`, names, addresses): never any host a request names. */
+  callbackHosts: string[];
+  /** How long one callback attempt waits for its answer. */
+  callbackTimeoutMs: number;
 }
 
 /** Command-line values that win over a settings file. */
@@ -93,6 +106,8 @@ export interface SettingsFlags extends BoundTuning {
   allowUnknownFields?: boolean;
   sunset?: string;
   successorLink?: string;
+  latency?: string;
+  faults?: number;
 }
 
 /** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
@@ -109,6 +124,12 @@ export interface DocumentSettings {
   successorLink?: string | null;
   /** The plans keys may name, when the keys file defines none. */
   plans?: Record<string, PlanLimits>;
+  /** Every API answer held back `MS` or `MIN-MAX` milliseconds. */
+  latency?: string;
+  /** The share of API requests answered with a fault. */
+  faults?: number;
+  /** Latency and faults of single operations, by operationId. */
+  operations?: Record<string, OperationChaos>;
 }
 
 /** The shipped settings: the default document's (spec/openapi.settings.json), for every adapter. */
@@ -170,7 +191,10 @@ export function applySettings(
   settings: DocumentSettings,
   flags: SettingsFlags,
   plans: Readonly<Record<string, PlanLimits>>,
-): Pick<MockConfig, 'policy' | 'sunset' | 'successorLink' | 'plans'> {
+): Pick<
+  MockConfig,
+  'policy' | 'sunset' | 'successorLink' | 'plans' | 'latency' | 'faults' | 'operationChaos'
+> {
   const policy = policyOf(settings);
   if (flags.allowUnknownFields) policy.allowUnknownFields = true;
   return {
@@ -178,6 +202,9 @@ export function applySettings(
     sunset: flags.sunset ?? settings.sunset ?? null,
     successorLink: flags.successorLink ?? settings.successorLink ?? null,
     plans: settings.plans ?? plans,
+    latency: flags.latency ?? settings.latency ?? null,
+    faults: flags.faults ?? settings.faults ?? 0,
+    operationChaos: settings.operations ?? {},
   };
 }
 
@@ -214,4 +241,10 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   allowShortKeys: false,
   settingsFile: null,
   settingsFlags: {},
+  latency: null,
+  faults: 0,
+  randomSeed: 1,
+  operationChaos: {},
+  callbackHosts: ['loopback'],
+  callbackTimeoutMs: 5000,
 });

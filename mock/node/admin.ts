@@ -1,13 +1,15 @@
 /**
- * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (always
- * served, never counted), `GET /_mock/state`, `POST /_mock/reset`, `GET /_mock/limits` (the callers banned or
+ * The mock's own admin routes outside /v1, for test runs and shared deployments: `GET /_mock/health` (liveness:
+ * the process answers) and `GET /_mock/ready` (readiness: its store answers; 503 while it cannot), both always
+ * served and never counted; `GET /_mock/state`, `POST /_mock/reset`, `GET /_mock/limits` (the callers banned or
  * limited now, each with its end), `POST /_mock/limits/lift?caller=LABEL` (one caller's ban and counts
  * forgotten), `POST /_mock/limits/reset` (every ban and counter forgotten, records kept) (off with --no-admin;
  * who may call them is decided in ./routes.ts; served, they are never counted nor refused by a ban).
  */
 import { isIP } from 'node:net';
 import type { Ctx, Reply } from '../core/context';
-import { apiError, invalidRequest } from '../core/errors';
+import { apiError, invalidRequest, serviceUnavailable } from '../core/errors';
+import { StoreUnavailableError } from '../core/stores/types';
 import { addressSubject, parseQuery } from '../core/stages/identify';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
@@ -38,6 +40,21 @@ export async function allRecords(deps: Deps): Promise<Record<string, readonly un
 
 async function state(deps: Deps): Promise<Reply> {
   return { status: 200, body: { ...(await allRecords(deps)), keys: await keyQuotas(deps) } };
+}
+
+/**
+ * Readiness: one read of the store (a round trip to Redis, at most its command timeout; at once while it is
+ * known to be down). 503 in the Error shape with Retry-After while it is unreachable, so a balancer or an
+ * orchestrator routes around this process; liveness (/_mock/health) stays 200, as the process itself is fine.
+ */
+async function ready(deps: Deps): Promise<Reply> {
+  try {
+    await deps.records.version(deps.model.resources[0]?.name ?? '_ready');
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+    return serviceUnavailable(2);
+  }
+  return { status: 200, body: { status: 'ready' } };
 }
 
 /** Most held callers `GET /_mock/limits` and the inspector show (the stores track up to MAX_HELD_TRACKED). */
@@ -110,7 +127,7 @@ async function liftOne(deps: Deps, ctx: Ctx): Promise<Reply> {
 
 export interface AdminRoute {
   method: 'GET' | 'POST';
-  /** `open`: anyone (health); `read`: shows state; `write`: changes state. */
+  /** `open`: anyone (health, ready); `read`: shows state; `write`: changes state. */
   access: 'open' | 'read' | 'write';
   run: (deps: Deps, ctx: Ctx) => Promise<Reply>;
 }
@@ -120,7 +137,17 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
     '/_mock/health',
     { method: 'GET', access: 'open', run: async () => ({ status: 200, body: { status: 'ok' } }) },
   ],
+  ['/_mock/ready', { method: 'GET', access: 'open', run: ready }],
   ['/_mock/state', { method: 'GET', access: 'read', run: state }],
+  [
+    '/_mock/callbacks',
+    {
+      method: 'GET',
+      access: 'read',
+      // Every callback sent (or refused, dropped) and its answer, newest first (issue 33).
+      run: async (deps) => ({ status: 200, body: { callbacks: deps.callbacks?.list() ?? [] } }),
+    },
+  ],
   [
     '/_mock/limits',
     {

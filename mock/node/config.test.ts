@@ -125,3 +125,26 @@ describe('no secret in a config error', () => {
     expect(parseConfig([], { MOCK_ADMIN_TOKEN: 'a-long-enough-admin-token' }).ok).toBe(true);
   });
 });
+
+describe('latency and faults (issue 33)', () => {
+  it('reads --latency, --faults (a share or a percentage) and --random-seed', () => {
+    const r = parseConfig(['--latency', '100-300', '--faults', '5%', '--random-seed', '42'], {});
+    if (r.ok !== true) throw new Error(JSON.stringify(r));
+    expect(r.config).toMatchObject({ latency: '100-300', faults: 0.05, randomSeed: 42 });
+    const d = parseConfig(['--faults', '0.25'], {});
+    if (d.ok !== true) throw new Error('expected ok');
+    expect(d.config).toMatchObject({ latency: null, faults: 0.25, randomSeed: 1 });
+  });
+
+  it.each([
+    [['--latency', '300-100'], /latency must be MS or MIN-MAX/],
+    [['--latency', '20000'], /up to 10000/],
+    [['--faults', '1.5'], /--faults must be a share from 0 to 1/],
+    [['--faults', 'often'], /--faults must be a share/],
+    [['--random-seed', 'x'], /--random-seed must be an integer/],
+  ])('refuses %j', (argv, message) => {
+    const r = parseConfig(argv, {});
+    expect(r.ok).toBe(false);
+    if (r.ok === false) expect(r.error).toMatch(message);
+  });
+});

@@ -17,6 +17,8 @@ import {
   type ValidationPolicy,
 } from '../core/settings';
 import { readSettingsFile } from './settings-file';
+import { faultRateProblem, parseLatency } from '../core/chaos';
+import { callbackHostsProblem } from './callbacks';
 import { STORE_NAMES } from './stores/index';
 
 export { HELP } from './help';
@@ -84,6 +86,11 @@ const OPTIONS = {
   'allow-short-keys': { type: 'boolean' },
   'drain-ms': { type: 'string' },
   'rate-limit': { type: 'string' },
+  latency: { type: 'string' },
+  faults: { type: 'string' },
+  'random-seed': { type: 'string' },
+  'callback-hosts': { type: 'string' },
+  'callback-timeout-ms': { type: 'string' },
 } as const;
 
 /** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
@@ -156,6 +163,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
       maxDescription: optionalInt('max-description-length', values['max-description-length']),
       sunset: values.sunset,
       successorLink: values['successor-link'],
+      latency: values.latency,
+      faults: faultsOf(values.faults, errors),
     }).filter(([, v]) => v !== undefined),
   );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
@@ -202,7 +211,25 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     allowShortKeys: values['allow-short-keys'] ?? false,
     settingsFile: settingsArg === undefined || settingsArg === 'none' ? null : path.resolve(settingsArg),
     settingsFlags: flags,
+    randomSeed: int('random-seed', values['random-seed'], DEFAULTS.randomSeed, 0, 2 ** 32 - 1),
+    callbackHosts: (values['callback-hosts'] ?? DEFAULTS.callbackHosts.join(','))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    callbackTimeoutMs: int(
+      'callback-timeout-ms',
+      values['callback-timeout-ms'],
+      DEFAULTS.callbackTimeoutMs,
+      1,
+      60_000,
+    ),
   };
+  const hostsProblem = callbackHostsProblem(config.callbackHosts);
+  if (hostsProblem) errors.push(hostsProblem);
+  if (config.latency !== null) {
+    const latency = parseLatency(config.latency);
+    if ('problem' in latency) errors.push(`--${latency.problem}`);
+  }
   const trust = parseTrustList(config.trustProxy);
   if (!trust.ok) errors.push(trust.error);
   // Never echoed: a mistyped token is still a secret.
@@ -224,6 +251,16 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
     errors.push(`--rate-limit must be on or off, got "${rateLimit}"`);
   if (errors.length > 0) return { ok: false, error: errors.join('; ') };
   return { ok: true, config: Object.freeze(config), drainMs, rateLimit: rateLimit === 'on' };
+}
+
+/** `--faults RATE`: a share from 0 to 1 (or a percentage, `5%`); a bad value adds an error. */
+function faultsOf(raw: string | undefined, errors: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const pct = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(raw);
+  const rate = pct ? Number(pct[1]) / 100 : /^\s*\d*\.?\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  const problem = faultRateProblem(rate);
+  if (problem) errors.push(`--faults must be a share from 0 to 1 (or a percentage), got "${raw}"`);
+  return problem ? undefined : rate;
 }
 
 /** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */

@@ -2,6 +2,7 @@
 import type { Deps } from '../core/context';
 import type { SpecDocuments } from '../../spec/pages/documents';
 import type { RecentRequests } from './ui/recent';
+import type { CallbackSender } from './callbacks';
 
 export interface NodeDeps extends Deps {
   /** The pages outside the base path (mock/node/ui): the spec as served, recent requests, the deps serving now. */
@@ -16,6 +17,8 @@ export interface NodeDeps extends Deps {
   };
   /** The keys file's plans, for a reload. */
   allowShortKeys: boolean;
+  /** Sends the document's callbacks and remembers each send (`GET /_mock/callbacks`, the inspector). */
+  callbacks?: CallbackSender;
 }
 
 /** Bounds of the inspector's live streams (mock/node/ui/events.ts). */

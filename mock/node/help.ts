@@ -38,7 +38,7 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --ban-seconds N              length of a ban (default 300)
   --sunset DATE                Sunset date of every deprecated operation, over its x-sunset (none by default)
   --successor-link URL         Link rel="successor-version" of every deprecated operation
-  --no-admin                   turn off /_mock/state and /_mock/reset (health stays)
+  --no-admin                   turn off /_mock/state and /_mock/reset (health and ready stay)
   --admin-token TOKEN          16+ characters (env MOCK_ADMIN_TOKEN): state, reset and inspector data need
                                "Authorization: Bearer TOKEN"; without it, on a --host other than loopback the
                                admin routes and the inspector are off
@@ -54,6 +54,15 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --allow-short-keys           accept keys shorter than 16 characters from --keys (the demo keys always are)
   --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms,
                                then exit 0; a second signal stops at once (default 10000)
+  --latency MS[-MS]            hold every answer of the API back MS (or a random MS-MS) milliseconds, at most
+                               10000; per operation in the settings file; never the /_mock routes (default none)
+  --faults RATE                the share (0-1, or 5%) of API requests answered with one of the operation's
+                               documented 5xx or 429, or a reset connection (default 0)
+  --random-seed N              seed of the latency and fault draws: the same seed and requests, the same
+                               answers (default 1)
+  --callback-hosts LIST        hosts the document's callbacks may be sent to: loopback, host names, IP addresses,
+                               each optionally with :PORT, comma-separated; no wildcard (default loopback)
+  --callback-timeout-ms N      how long one callback attempt waits for its answer; one retry (default 5000)
   --version, -V                the package version
   --help, -h                   this text
 

@@ -29,6 +29,7 @@ import { loadKeysFile } from './keys-file';
 import { loadSeedFile } from './seed';
 import { loadSeedHar } from './seed-har-file';
 import { createStores } from './stores';
+import { createCallbackSender } from './callbacks';
 import { clientAddressOf } from './trust-proxy';
 import { loadSpecDocuments } from '../../spec/pages/documents';
 import { createRecentRequests, recordingLogger } from './ui/recent';
@@ -52,6 +53,7 @@ const SERVER_OPTION_RULES = {
   watchIntervalMs: rule.number,
   inspectorStreams: rule.object,
   rateLimit: rule.boolean,
+  sleep: rule.function,
 } satisfies Record<string, OptionRule>;
 
 export interface MockServerOptions extends Partial<MockConfig> {
@@ -69,6 +71,8 @@ export interface MockServerOptions extends Partial<MockConfig> {
   inspectorStreams?: Partial<StreamLimits>;
   /** `--rate-limit off` (false): nothing is counted, limited or banned; the headers still describe the plan. */
   rateLimit?: boolean;
+  /** Waits `ms`: how an injected delay holds an answer back (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -136,6 +140,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     watchIntervalMs,
     inspectorStreams,
     rateLimit = true,
+    sleep,
     ...overrides
   } = options;
   const config = withSettingsFile(settingsWith({ ...nodeDefaults(overrides.specPath), ...overrides }));
@@ -162,6 +167,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     records && limiter
       ? { records, limiter, seedIfNew: records.reset.bind(records), close: async () => undefined }
       : await createStores(config, logger);
+  const callbacks = createCallbackSender(
+    { hosts: config.callbackHosts, timeoutMs: config.callbackTimeoutMs },
+    logger,
+  );
   const base = await buildDeps({
     document: spec,
     keys: keysFile,
@@ -173,6 +182,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     records: stores.records,
     limiter: rateLimit ? stores.limiter : unlimited(stores.limiter),
     engine: createExampleEngine(config.exampleEngine, config.specPath),
+    sleep,
+    outbox: callbacks.outbox,
   });
   // Memory stores start from the seed; a Redis store is seeded only when it is new (restarts lose nothing).
   await stores.seedIfNew(seedData, base.model.resources);
@@ -181,6 +192,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const deps: NodeDeps = {
     ...base,
     allowShortKeys,
+    callbacks,
     ui: {
       documents: await loadSpecDocuments(config.specPath, spec.basePath),
       recent,
@@ -256,6 +268,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       const drained = await Promise.race([closed.then(() => true as const), limit]);
       clearInterval(idle);
       clearTimeout(timer);
+      callbacks.close();
       if (!drained) {
         server.closeAllConnections();
         await closed;
@@ -265,6 +278,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     close: async () => {
       stopWatching();
+      callbacks.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

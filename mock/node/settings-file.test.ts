@@ -162,3 +162,30 @@ describe('--help', () => {
     expect(HELP.slice(0, heading)).not.toMatch(/pet store|categor/i);
   });
 });
+
+describe('latency and faults in a settings file (issue 33)', () => {
+  it('reads latency, faults and operations; the command line wins over the file', () => {
+    const file = write(
+      'chaos.yaml',
+      'latency: "50-80"\nfaults: 0.1\noperations:\n  ping: { latency: "5", faults: 1 }\n',
+    );
+    expect(configOf(['--settings', file])).toMatchObject({
+      latency: '50-80',
+      faults: 0.1,
+      operationChaos: { ping: { latency: '5', faults: 1 } },
+    });
+    expect(configOf(['--settings', file, '--latency', '7', '--faults', '0'])).toMatchObject({
+      latency: '7',
+      faults: 0,
+    });
+  });
+
+  it('refuses a bad latency or rate naming the field', () => {
+    const bad = (text: string) => parseConfig(['--settings', write('bad-chaos.yaml', text)], {});
+    expect(bad('faults: 2\n')).toMatchObject({ ok: false, error: expect.stringMatching(/faults/) });
+    expect(bad('operations:\n  ping: { latency: "9-1" }\n')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/operations\.ping\.latency/),
+    });
+  });
+});

@@ -8,6 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../spec/ajv';
 import { formatAjvErrors } from '../../spec/load';
 import type { DocumentSettings } from '../core/settings';
+import { parseLatency } from '../core/chaos';
 
 const bound = {
   type: 'object',
@@ -20,6 +21,9 @@ const bound = {
     pattern: { type: 'string', format: 'regex' },
   },
 } as const;
+
+const latency = { type: 'string', pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$' } as const;
+const faults = { type: 'number', minimum: 0, maximum: 1 } as const;
 
 const SETTINGS_SCHEMA = {
   type: 'object',
@@ -34,6 +38,16 @@ const SETTINGS_SCHEMA = {
       additionalProperties: { type: 'object', additionalProperties: bound },
     },
     sunset: { type: ['string', 'null'] },
+    latency,
+    faults,
+    operations: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { latency, faults },
+      },
+    },
     successorLink: { type: ['string', 'null'] },
     plans: {
       type: 'object',
@@ -63,6 +77,14 @@ export function checkSettings(value: unknown, file: string): SettingsResult {
     return { ok: false, error: `--settings ${file}: ${formatAjvErrors(validate.errors, 'settings')}` };
   if (value.sunset && Number.isNaN(Date.parse(value.sunset)))
     return { ok: false, error: `--settings ${file}: sunset must be a date, got "${value.sunset}"` };
+  for (const [where, text] of [
+    ['latency', value.latency],
+    ...Object.entries(value.operations ?? {}).map(([id, o]) => [`operations.${id}.latency`, o.latency]),
+  ] as const) {
+    const parsed = text === undefined ? undefined : parseLatency(text);
+    if (parsed && 'problem' in parsed)
+      return { ok: false, error: `--settings ${file}: ${where}: ${parsed.problem}` };
+  }
   return { ok: true, settings: value };
 }
 

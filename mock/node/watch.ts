@@ -70,6 +70,8 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
       allowShortKeys: true,
       records: current.records,
       limiter: current.limiter,
+      sleep: current.sleep,
+      outbox: current.outbox,
       engine: specChanged
         ? createExampleEngine(current.config.exampleEngine, sources.specPath)
         : current.engine,
@@ -80,7 +82,12 @@ export async function reloadDeps(current: Deps, sources: ReloadSources): Promise
   if (!keys) next.keyring = current.keyring;
   return {
     ok: true,
-    deps: { ...next, allowShortKeys: current.allowShortKeys, ui: current.ui && { ...current.ui, documents } },
+    deps: {
+      ...next,
+      allowShortKeys: current.allowShortKeys,
+      callbacks: current.callbacks,
+      ui: current.ui && { ...current.ui, documents },
+    },
   };
 }
 

@@ -23,6 +23,7 @@ export async function runJudgeHar(argv: readonly string[]): Promise<number> {
         spec: { type: 'string' },
         report: { type: 'string', multiple: true },
         'min-coverage': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
       },
       strict: true,
     }));
@@ -48,7 +49,18 @@ export async function runJudgeHar(argv: readonly string[]): Promise<number> {
     process.stderr.write(`conformance: ${spec.message}\n`);
     return 2;
   }
-  const judge = judgeHar(spec, entries.entries);
+  const maxBody = values['max-body-bytes'];
+  if (maxBody !== undefined && !/^[1-9]\d*$/.test(maxBody)) {
+    process.stderr.write(`conformance: --max-body-bytes must be a positive integer, got "${maxBody}"\n`);
+    return 2;
+  }
+  const judge = judgeHar(spec, entries.entries, maxBody === undefined ? undefined : Number(maxBody));
+  if (judge.snapshot().exchanges === 0) {
+    process.stderr.write(
+      `conformance: ${file}: no entry with an answer to judge (exit 2: nothing was judged)\n`,
+    );
+    return 2;
+  }
   const report = judge.report(`HAR ${path.basename(file)}`);
   for (const pair of values.report ?? []) {
     const m = /^([a-z]+)=(.+)$/.exec(pair);

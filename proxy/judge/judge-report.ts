@@ -30,6 +30,10 @@ export const JUDGE_RULES = [
   'state.created-listed',
   'state.deleted-gone',
   'state.update-reflected',
+  'upstream.reachable',
+  'upstream.timeout',
+  'upstream.complete',
+  'upstream.body-size',
 ] as const;
 
 /** Longest body kept in a stored exchange (evidence is an excerpt; memory stays bounded). */
@@ -51,11 +55,15 @@ export function secretNames(spec: LoadedSpec): { headers: Set<string>; query: Se
   return { headers, query };
 }
 
-/** A copy of the exchange with every credential masked and bodies cut to an excerpt. */
-export function maskExchange(ex: Exchange, secrets: { headers: Set<string>; query: Set<string> }): Exchange {
+/** A copy of the exchange with every credential masked and bodies cut to an excerpt (`Infinity`: kept whole). */
+export function maskExchange(
+  ex: Exchange,
+  secrets: { headers: Set<string>; query: Set<string> },
+  excerpt = BODY_EXCERPT,
+): Exchange {
   // A copy, not a slice: V8's slice of a long string keeps the whole string alive.
   const cut = (s: string | undefined) =>
-    s && s.length > BODY_EXCERPT ? Buffer.from(`${s.slice(0, BODY_EXCERPT)}…`).toString() : s;
+    s && s.length > excerpt ? Buffer.from(`${s.slice(0, excerpt)}…`).toString() : s;
   const res = ex.response;
   return {
     ...ex,
@@ -96,7 +104,8 @@ export function buildJudgeReport(
   },
 ): Report {
   const rules: RuleResult[] = [];
-  const ops = [...input.observedOps, ...input.kept.filter((k) => !k.operationId).map(() => '(undocumented)')];
+  // Operations observed, and those only an upstream failure or a refused request reached.
+  const ops = [...input.observedOps, ...input.kept.map((k) => k.operationId ?? '(undocumented)')];
   for (const op of [...new Set(ops)].sort()) {
     for (const rule of JUDGE_RULES) {
       const mine = input.kept.filter(
@@ -117,13 +126,17 @@ export function buildJudgeReport(
       });
     }
   }
-  const fail = rules.filter((r) => r.status === 'fail').length;
+  // Request-side rules judge the client, not the server: reported apart, never a failure (issue 31).
+  const server = rules.filter((r) => !r.id.startsWith('request.'));
+  const clientRequests = rules.filter((r) => r.id.startsWith('request.') && r.status === 'fail');
+  const fail = server.filter((r) => r.status === 'fail').length;
   return {
     target: input.target,
     startedAt: new Date(input.startedAt).toISOString(),
     durationMs: input.now - input.startedAt,
-    summary: { pass: rules.length - fail, fail, skip: 0 },
-    rules,
+    summary: { pass: server.length - fail, fail, skip: 0 },
+    rules: server,
     coverage: computeCoverage(spec, input.pairs, input.counts),
+    clientRequests,
   };
 }

@@ -53,9 +53,29 @@ export function routeRequest(spec: CompiledSpec, method: string, url: string): R
   return { op: m.operation, pathParams, pathKnown: true, ...(malformed ? { malformed } : {}) };
 }
 
+/** Pure: whether the path's percent-encoding is malformed anywhere (a server answers 400; the proxy forwards it). */
+export function malformedPath(url: string): boolean {
+  try {
+    decodeURIComponent(pathOf(url));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Every request-side problem of one request, in the order a server refuses them (404/405, 401, 415, 400). */
 export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Route): Problem[] {
   const { op } = route;
+  // Before routing: `/v1/%zz/x` names no path a server could match; it is the client's malformed request.
+  if (!route.malformed && malformedPath(req.url))
+    return [
+      {
+        side: 'request',
+        rule: 'request.path',
+        status: 400,
+        message: `${pathOf(req.url).slice(0, 200)} is not valid percent-encoding`,
+      },
+    ];
   if (!op) {
     return route.pathKnown
       ? [

@@ -11,6 +11,8 @@ export interface ObservedResponse {
   headers: Record<string, string>;
   body?: string;
   bodyTooLarge?: boolean;
+  /** When the answer came (ms since epoch): a recorded exchange's own time, never the judge's clock. */
+  at?: number;
 }
 
 /** The runner's recorded form of one observed exchange (masked by the caller before it is kept). */
@@ -25,8 +27,8 @@ export function toExchange(req: ObservedRequest, res: ObservedResponse, route: R
     request: { method: req.method, url: req.url, headers: req.headers, body: req.body },
     response: recorded,
     operationId: route.op?.operationId,
-    sentAt: at,
-    receivedAt: at,
+    sentAt: res.at ?? at,
+    receivedAt: res.at ?? at,
   };
 }
 

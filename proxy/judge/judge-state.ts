@@ -13,8 +13,15 @@ interface Tracked {
   deleted: boolean;
   /** Created and not yet seen in a full list read. */
   awaitingList: boolean;
-  /** Fields a 2xx PUT/PATCH sent, to be seen on the next read. */
-  pendingUpdate?: Record<string, unknown>;
+  /** What a 2xx PUT/PATCH said the next read must show, in the media type's own semantics. */
+  pendingUpdate?: Expectation[];
+}
+
+/** One field the next read must show: at `path` (top-level name first), `value`, or absent (`removed`). */
+interface Expectation {
+  path: string[];
+  value?: unknown;
+  removed?: boolean;
 }
 
 /** Observes exchanges in order and returns the stateful problems each one shows. */
@@ -67,9 +74,12 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
         case 'patch': {
           const t = itemId === undefined ? undefined : items.get(key(itemId));
           const text = ex.request.body ?? '';
-          const body = text.length <= MAX_UPDATE_CHARS ? parseObject(text, r.envelope) : undefined;
           // An update too large to remember is not judged on the next read (and an older one is forgotten).
-          if (ok && t && !t.deleted) t.pendingUpdate = body ? withoutReadOnly(r, body) : undefined;
+          const expected =
+            text.length <= MAX_UPDATE_CHARS
+              ? expectationsOf(r, binding.action, text, ex.request.headers)
+              : undefined;
+          if (ok && t && !t.deleted) t.pendingUpdate = expected;
           return [];
         }
         case 'list':
@@ -107,7 +117,7 @@ function judgeRead(
   if (!ok || !pending) return [];
   t.pendingUpdate = undefined;
   const record = (unwrap(json, r.envelope) ?? {}) as Record<string, unknown>;
-  const stale = Object.keys(pending).filter((f) => !same(pending[f], record[f]));
+  const stale = pending.filter((e) => !holds(e, record)).map((e) => e.path.join('.'));
   return stale.length > 0
     ? [
         fail(
@@ -153,17 +163,78 @@ function paged(r: Resource, url: string): boolean {
   return Object.values(r.paging ?? {}).some((name) => name !== undefined && query.has(name));
 }
 
-function parseObject(text: string | undefined, envelope?: string): Record<string, unknown> | undefined {
+/**
+ * What an update's body says the next read shows. PUT (replace) and a merge patch (RFC 7396, a JSON object:
+ * `null` removes the member, an object merges into the one stored) give each member sent; a JSON Patch
+ * (RFC 6902, an array of operations) gives what `add` and `replace` set and what `remove` takes away (`move`,
+ * `copy` and `test` depend on the stored item, which the proxy does not know: not judged). Read-only members
+ * and the id are the server's to set.
+ */
+function expectationsOf(
+  r: Resource,
+  action: 'replace' | 'patch',
+  text: string,
+  headers: Record<string, string>,
+): Expectation[] | undefined {
+  const type = (headers['content-type'] ?? '').toLowerCase();
+  let raw: unknown;
   try {
-    const v: unknown = unwrap(JSON.parse(text ?? ''), envelope);
-    return v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : undefined;
+    raw = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const own = (path: string[]) =>
+    !(path.length === 1 && (r.readOnly.includes(path[0] as string) || path[0] === r.idField));
+  if (action === 'patch' && (Array.isArray(raw) || type.startsWith('application/json-patch+json'))) {
+    if (!Array.isArray(raw)) return undefined;
+    const out: Expectation[] = [];
+    for (const op of raw as Array<{ op?: unknown; path?: unknown; value?: unknown }>) {
+      if (typeof op?.path !== 'string' || !op.path.startsWith('/')) return undefined;
+      const path = op.path
+        .slice(1)
+        .split('/')
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (!own(path)) continue;
+      // A later operation on the same member wins.
+      const at = path.join('/');
+      const rest = out.filter((e) => e.path.join('/') !== at);
+      if (op.op === 'add' || op.op === 'replace')
+        out.splice(0, out.length, ...rest, { path, value: op.value });
+      else if (op.op === 'remove') out.splice(0, out.length, ...rest, { path, removed: true });
+      else return undefined;
+    }
+    return out;
+  }
+  const body = unwrapObject(raw, r.envelope);
+  if (!body) return undefined;
+  const out: Expectation[] = [];
+  const walk = (value: Record<string, unknown>, path: string[]) => {
+    for (const [name, member] of Object.entries(value)) {
+      const at = [...path, name];
+      if (!own(at)) continue;
+      if (action === 'patch' && member === null) out.push({ path: at, removed: true });
+      else if (action === 'patch' && isObject(member)) walk(member, at);
+      else out.push({ path: at, value: member });
+    }
+  };
+  walk(body, []);
+  return out;
 }
 
-function withoutReadOnly(r: Resource, body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => !r.readOnly.includes(k) && k !== r.idField));
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Whether the read record shows `e`: the value at its path, or nothing there (null counts as removed). */
+function holds(e: Expectation, record: Record<string, unknown>): boolean {
+  let at: unknown = record;
+  for (const name of e.path) {
+    if (!isObject(at) && !Array.isArray(at)) return e.removed === true;
+    at = (at as Record<string, unknown>)[name];
+  }
+  return e.removed ? at === undefined || at === null : same(e.value, at);
+}
+
+function unwrapObject(raw: unknown, envelope?: string): Record<string, unknown> | undefined {
+  const v = unwrap(raw, envelope);
+  return isObject(v) ? v : undefined;
 }

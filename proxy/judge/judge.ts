@@ -8,6 +8,10 @@ import { judgeResponse, toExchange, type ObservedResponse } from './judge-respon
 import { createStateTracker } from './judge-state';
 
 /** One violation as `GET /_mock/violations` lists it. */
+/** The rules of an upstream that failed to answer whole (issue 31: they are findings, never a silent pass). */
+export type UpstreamRule =
+  'upstream.reachable' | 'upstream.timeout' | 'upstream.complete' | 'upstream.body-size';
+
 export interface Violation {
   side: 'request' | 'response';
   rule: string;
@@ -27,6 +31,17 @@ export interface Judge {
   response(req: ObservedRequest, route: Route, requestProblems: Problem[], res: ObservedResponse): Problem[];
   /** Records request-side problems of a request the proxy answered itself (enforce mode). */
   refused(req: ObservedRequest, route: Route, problems: Problem[]): void;
+  /**
+   * Records an upstream failure (unreachable, timed out, cut mid-body, a body too large to judge) as a
+   * response-side finding; `counted`: the exchange was recorded already (its head was judged).
+   */
+  upstream(
+    req: ObservedRequest,
+    route: Route,
+    requestProblems: Problem[],
+    failure: { rule: UpstreamRule; message: string; status: number },
+    counted: boolean,
+  ): void;
   snapshot(): { exchanges: number; dropped: number; violations: Violation[] };
   /** The runner's Report of everything judged so far (one test case per operation and rule). */
   report(target: string): Report;
@@ -41,9 +56,16 @@ export interface JudgeLimits {
   maxKept: number;
   maxTracked: number;
   maxRecent: number;
+  /** Most body bytes the recent exchanges hold (their bodies are kept whole for the HAR); the oldest go first. */
+  maxRecentBytes: number;
 }
 
-const LIMITS: JudgeLimits = { maxKept: 10_000, maxTracked: 10_000, maxRecent: 1000 };
+const LIMITS: JudgeLimits = {
+  maxKept: 10_000,
+  maxTracked: 10_000,
+  maxRecent: 1000,
+  maxRecentBytes: 64 * 1024 * 1024,
+};
 
 /** A judge over one document; `now` is passed in so tests control time. */
 export function createJudge(
@@ -51,11 +73,22 @@ export function createJudge(
   now: () => number = Date.now,
   limits: Partial<JudgeLimits> = {},
 ): Judge {
-  const { maxKept, maxTracked, maxRecent } = { ...LIMITS, ...limits };
+  const { maxKept, maxTracked, maxRecent, maxRecentBytes } = { ...LIMITS, ...limits };
   const secrets = secretNames(spec);
   const startedAt = now();
   const kept: (Violation & { kept: KeptProblem })[] = [];
-  const recent: Exchange[] = [];
+  const recent: Array<{ ex: Exchange; bytes: number }> = [];
+  let recentBytes = 0;
+  /** Keep `ex` for the HAR with its bodies whole (masked), within the count and the byte budget. */
+  const remember = (ex: Exchange, truncated: boolean) => {
+    const whole = maskExchange(ex, secrets, Infinity);
+    if (truncated) whole.truncated = true;
+    const bytes = (whole.request.body?.length ?? 0) + (whole.response?.body.length ?? 0);
+    recent.push({ ex: whole, bytes });
+    recentBytes += bytes;
+    while (recent.length > maxRecent || (recentBytes > maxRecentBytes && recent.length > 1))
+      recentBytes -= recent.shift()?.bytes ?? 0;
+  };
   const observedOps = new Set<string>();
   const pairs = new Map<string, Exchange>();
   /** Exchanges per (operation, status): the coverage file's counts (bounded by the document's pairs and 1xx-5xx). */
@@ -70,8 +103,10 @@ export function createJudge(
     status: number | undefined,
     problems: Problem[],
     ex: Exchange,
+    recorded: 'new' | 'again' = 'new',
+    truncated = false,
   ) => {
-    const at = new Date(now()).toISOString();
+    const at = new Date(ex.receivedAt).toISOString();
     const masked = maskExchange(ex, secrets);
     for (const p of problems) {
       if (p.side === 'response') responseSide++;
@@ -94,8 +129,7 @@ export function createJudge(
         dropped++;
       }
     }
-    recent.push(masked);
-    if (recent.length > maxRecent) recent.shift();
+    if (recorded === 'new') remember(ex, truncated);
   };
   const observe = (route: Route, ex: Exchange) => {
     const id = route.op?.operationId;
@@ -121,13 +155,20 @@ export function createJudge(
       const ex = toExchange(req, res, route, now());
       const problems = [...judgeResponse(spec, ex, requestProblems, res), ...state.observe(route, ex)];
       observe(route, ex);
-      record(req, route, res.status, [...requestProblems, ...problems], ex);
+      record(req, route, res.status, [...requestProblems, ...problems], ex, 'new', res.bodyTooLarge === true);
       return problems;
     },
     refused(req, route, problems) {
       exchanges++;
       const ex = toExchange(req, { status: problems[0]?.status ?? 400, headers: {} }, route, now());
       record(req, route, problems[0]?.status, problems, ex);
+    },
+    upstream(req, route, requestProblems, failure, counted) {
+      const problem: Problem = { side: 'response', rule: failure.rule, message: failure.message };
+      const ex = toExchange(req, { status: failure.status, headers: {} }, route, now());
+      if (counted) return record(req, route, failure.status, [problem], ex, 'again');
+      exchanges++;
+      record(req, route, failure.status, [...requestProblems, problem], ex);
     },
     snapshot: () => ({ exchanges, dropped, violations: kept.map(({ kept: _k, ...v }) => v) }),
     report: (target) =>
@@ -140,7 +181,7 @@ export function createJudge(
         counts,
         kept: kept.map((k) => k.kept),
       }),
-    recent: () => [...recent],
+    recent: () => recent.map((r) => r.ex),
     responseViolations: () => responseSide,
   };
 }

@@ -86,7 +86,11 @@ ${curlHint(options)}<main>
   <div id="resources"></div>
   <section>
     <h2>Recent requests</h2>
-    <table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>latency</th><th>caller</th></tr></thead><tbody></tbody></table>
+    <table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>latency</th><th>caller</th><th>injected</th></tr></thead><tbody></tbody></table>
+  </section>
+  <section id="callbacks-box" hidden>
+    <h2>Callbacks sent</h2>
+    <table id="callbacks"><thead><tr><th>time</th><th>callback</th><th>method</th><th>url</th><th>outcome</th><th>answers</th></tr></thead><tbody></tbody></table>
   </section>
 </main>
 <script src="/_mock/ui/inspector.js"></script>

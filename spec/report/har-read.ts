@@ -17,7 +17,14 @@ export interface HarLikeEntry {
     headers?: HarPair[];
     postData?: { mimeType?: string; text?: string };
   };
-  response: { status: number; headers?: HarPair[]; content?: { text?: string; encoding?: string } };
+  response: {
+    status: number;
+    headers?: HarPair[];
+    /** `_truncated` or a comment starting `truncated`: the recorder did not keep the body whole. */
+    content?: { text?: string; encoding?: string; comment?: string; _truncated?: boolean };
+  };
+  startedDateTime?: string;
+  time?: number;
 }
 
 /** HAR header pairs as one lower-cased record (repeated names joined with `, `). */

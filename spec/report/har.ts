@@ -31,7 +31,8 @@ export interface HarEntry {
     httpVersion: string;
     cookies: HarHeader[];
     headers: HarHeader[];
-    content: { size: number; mimeType: string; text: string };
+    /** `_truncated` (HAR's custom-field convention) and `comment`: the body is not recorded whole. */
+    content: { size: number; mimeType: string; text: string; comment?: string; _truncated?: boolean };
     redirectURL: string;
     headersSize: number;
     bodySize: number;
@@ -59,6 +60,9 @@ function queryOf(url: string): HarHeader[] {
 
 const mimeOf = (headers: Record<string, string>): string =>
   Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+
+/** The comment of a body not recorded whole (`--judge-har` reads it: such a body is not judged). */
+export const TRUNCATED = 'truncated: the body was over --max-body-bytes and is not recorded whole';
 
 /** One HAR entry per exchange; an exchange without a response gets status 0 and its error as a comment. */
 function entryOf(e: Exchange): HarEntry {
@@ -88,7 +92,12 @@ function entryOf(e: Exchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headerList(res?.headers ?? {}),
-      content: { size: Buffer.byteLength(text), mimeType: mimeOf(res?.headers ?? {}), text },
+      content: {
+        size: Buffer.byteLength(text),
+        mimeType: mimeOf(res?.headers ?? {}),
+        text,
+        ...(e.truncated ? { comment: TRUNCATED, _truncated: true } : {}),
+      },
       redirectURL: res?.headers.location ?? '',
       headersSize: -1,
       bodySize: res ? Buffer.byteLength(text) : -1,

@@ -28,6 +28,7 @@ export function formatHtml(report: Report, meta: ReportMeta = {}): string {
 <body>
 ${summarySection(report, meta)}
 ${rulesSection(report.rules)}
+${clientSection(report.clientRequests ?? [])}
 ${cleanupSection(report)}
 ${coverageSection(report.coverage)}
 <script>${SCRIPT}</script>
@@ -108,6 +109,22 @@ function exchangeColumns(label: string, req: RecordedRequest | null, withRespons
     : '(no response)';
   const title = label ? `<h4 class="step">${esc(label)}</h4>` : '';
   return `${title}<div class="cols"><div><h4>Request</h4><pre class="request">${esc(request)}</pre></div><div><h4>Response (excerpt)</h4><pre class="response">${esc(response)}</pre></div></div>`;
+}
+
+/** The proxy's request-side observations, apart from the rules: the client's fault, never counted. */
+function clientSection(rules: readonly RuleResult[]): string {
+  if (rules.length === 0) return '';
+  const rows = rules.map(
+    (r) =>
+      `<tr><td><code>${esc(r.id)}</code></td><td>${r.evidence.length}</td><td>${esc(r.evidence[0]?.problem ?? '')}</td></tr>`,
+  );
+  return `<section id="client-requests">
+<h2>Client requests the document refuses <small>(${rules.length} rules; not the server's fault, not counted above)</small></h2>
+<table>
+<thead><tr><th>rule</th><th>seen</th><th>first</th></tr></thead>
+${rows.join('\n')}
+</table>
+</section>`;
 }
 
 function cleanupSection(report: Report): string {

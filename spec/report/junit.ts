@@ -31,17 +31,34 @@ function testCase(rule: RuleResult): string {
 export function formatJunit(report: Report): string {
   const { pass, fail, skip } = report.summary;
   const total = pass + fail + skip;
+  const client = report.clientRequests ?? [];
   const seconds = (report.durationMs / 1000).toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="conformance" tests="${total}" failures="${fail}" skipped="${skip}" time="${seconds}">`,
+    `<testsuites name="conformance" tests="${total + client.length}" failures="${fail}" skipped="${skip}" time="${seconds}">`,
     `  <testsuite name="${xmlEscape(report.target)}" tests="${total}" failures="${fail}" skipped="${skip}" errors="0" time="${seconds}" timestamp="${report.startedAt}">`,
     ...report.rules.map(testCase),
     ...cleanupOutput(report),
     '  </testsuite>',
+    ...clientSuite(client, report.startedAt),
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** The client's refused requests: a suite of its own that never fails (what was seen is in each case's output). */
+function clientSuite(rules: readonly RuleResult[], startedAt: string): string[] {
+  if (rules.length === 0) return [];
+  const cases = rules.map((rule) => {
+    const name = xmlEscape(`${rule.id}: ${rule.title}`);
+    const seen = rule.evidence.map((e) => describeEvidence(e)).join('\n\n');
+    return `    <testcase classname="client.requests" name="${name}" file="${xmlEscape(rule.source)}"><system-out>${xmlEscape(seen)}</system-out></testcase>`;
+  });
+  return [
+    `  <testsuite name="client requests the document refuses (not the server's fault)" tests="${rules.length}" failures="0" skipped="0" errors="0" time="0" timestamp="${startedAt}">`,
+    ...cases,
+    '  </testsuite>',
+  ];
 }
 
 /** What the run could not clean up, as the suite's system-out (CI systems show it beside the cases). */

@@ -47,6 +47,8 @@ export interface Exchange {
   expects429?: boolean;
   /** Sent by an assumption probe: its status is judged by that assumption, not as a contract status. */
   outsideContract?: boolean;
+  /** The response body was over the judged size and is not recorded whole (a HAR marks it; never judged). */
+  truncated?: boolean;
 }
 
 /** One observation about one rule. */
@@ -111,4 +113,9 @@ export interface Report {
   cleanup?: Cleanup;
   /** Ids of the rules `--require` named (by id, glob or tag): a skip of one makes the run exit 2. */
   required?: string[];
+  /**
+   * The proxy's request-side observations: requests of the client the document refuses (deliberate negative
+   * tests, most often). Not the server's fault: never counted in `summary`, never a JUnit failure.
+   */
+  clientRequests?: RuleResult[];
 }

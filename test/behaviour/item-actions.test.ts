@@ -76,12 +76,14 @@ describe('operations under an item path address that item', () => {
     expect(Number(b.body.id.slice(6))).toBe(Number(a.body.id.slice(6)) + 1);
   });
 
-  it('an action answered with the item schema answers the stored item', async () => {
+  it('an action answered with the item schema answers the stored item, changed as its name says', async () => {
     const made = await api().post('/schedules').set(token).send({ cron: '0 9 * * 1', active: true });
     expect(made.status).toBe(201);
     const res = await api().post(`/schedules/${made.body.id}/deactivate`).set(token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(made.body);
+    // Issue 30: `deactivate` sets `active` to false, and the stored item says so too.
+    expect(res.body).toEqual({ ...made.body, active: false });
+    expect((await api().get(`/schedules/${made.body.id}`).set(token)).body).toEqual(res.body);
   });
 
   it('another operation under a known item answers from its examples', async () => {

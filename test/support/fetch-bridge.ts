@@ -26,6 +26,11 @@ export function serveFetch(handler: (request: Request) => Promise<Response>): ht
       body: hasBody ? Buffer.concat(chunks) : undefined,
     });
     const response = await handler(request);
+    // A network error (an injected reset): the connection is dropped, as a server resetting it would.
+    if (response.type === 'error') {
+      req.socket.destroy();
+      return;
+    }
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => (out[name] = value));
     res.writeHead(response.status, out);

@@ -7,6 +7,7 @@ import { createFetchHandler } from '../../mock/adapters/fetch';
 import type { SeedData } from '../../mock/core/stores/types';
 import { DEFAULT_SEED_FILE } from '../../mock/node/config';
 import { loadSeedFile } from '../../mock/node/seed';
+import { createCallbackSender } from '../../mock/node/callbacks';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
 import { listen, serveFetch } from './fetch-bridge';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index';
@@ -58,13 +59,18 @@ export function createTestMock(options: MockServerOptions): Promise<MockServer> 
 
 /** The fetch adapter over the same document, keys and seed, looking like a MockServer to the suites. */
 async function fetchMock(options: MockServerOptions): Promise<MockServer> {
-  const { keys, seed, clock, records, limiter, log, ...rest } = options;
+  const { keys, seed, clock, records, limiter, log, sleep, ...rest } = options;
   const { watchIntervalMs, ...config } = rest;
   void watchIntervalMs; // no files to watch in the fetch adapter
   const specPath = config.specPath ?? DEFAULT_SPEC_PATH;
   const spec = await loadSpecOrThrow(specPath);
   const seedData =
     seed ?? (await loadSeed(config.seedFile === undefined ? DEFAULT_SEED_FILE : config.seedFile, spec));
+  // The fetch entry sends no callbacks itself: the test gives it the Node layer's sender as its outbox.
+  const callbacks = createCallbackSender({
+    hosts: config.callbackHosts ?? ['loopback'],
+    timeoutMs: config.callbackTimeoutMs,
+  });
   const handler = await createFetchHandler({
     document: spec,
     keys,
@@ -73,10 +79,12 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     records,
     limiter,
     log,
+    sleep,
+    outbox: callbacks.outbox,
     config,
   });
   const server = serveFetch(handler);
-  const deps = handler.deps as MockServer['deps'];
+  const deps = { ...handler.deps, allowShortKeys: true, callbacks } as MockServer['deps'];
   return {
     server,
     deps,
@@ -89,7 +97,11 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
     reload: async () => ({ ok: false, error: 'the fetch adapter has no files to reload' }),
     inferred: () => [],
     warnings: [],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        callbacks.close();
+        server.close(() => resolve());
+      }),
     drain: () => new Promise<boolean>((resolve) => server.close(() => resolve(true))),
   };
 }

@@ -22,6 +22,9 @@ import { checkValue } from '../body-check';
 import { validAnswer } from '../../../spec/conform';
 import { documentedHeaders } from '../headers';
 import { mediaBody } from '../media-body';
+import { namedExamples } from '../prefer';
+import { sampleOf } from '../../../spec/sample';
+import { chosenStatus } from './validate';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import type { ReadOnlyHandling } from '../settings';
@@ -352,9 +355,33 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
   return reply(operation, scope.status, presentItem(operation, scope.status, found, r));
 }
 
+/**
+ * `Prefer: example=NAME` or `dynamic=true` (Prism's conventions): the named example of the chosen status, or
+ * values generated from its schema, answered from the document alone (nothing is stored or read).
+ */
+export function preferredAnswer(ctx: Ctx, deps: Pick<Deps, 'spec'>, operation: OperationSpec): Reply {
+  const status = chosenStatus(ctx, operation);
+  const documented = documentedResponse(operation, status);
+  const headers = documentedHeaders(documented, status);
+  if (status === 429) headers['Retry-After'] = '60';
+  if (ctx.preferExample !== undefined) {
+    const body = namedExamples(deps.spec.document, operation, status).get(ctx.preferExample);
+    return { status, body, contentType: documented?.contentType, headers };
+  }
+  if (!documented?.schema) return { ...exampleReply(operation, status), headers };
+  const body = validAnswer(
+    sampleOf(documented.schema, { skipExamples: true }),
+    documented.schema,
+    documented.validateBody,
+  );
+  return { status, body, contentType: documented.contentType, headers };
+}
+
 export const handle: Stage = function handle(ctx, deps) {
   const operation = ctx.operation;
   if (!operation) throw new Error('handle needs route to run first');
+  if (ctx.preferExample !== undefined || ctx.preferDynamic)
+    return { reply: preferredAnswer(ctx, deps, operation), ctx };
   const binding = ctx.binding;
   const scope = binding ? undefined : deps.model.itemScopes.get(operation.operationId);
   if (scope) return onItem(ctx, deps, operation, scope).then((reply) => ({ reply, ctx }));

@@ -146,11 +146,15 @@ function banPolicy(config: MockConfig): BanPolicy {
   return ban;
 }
 
-/** The store could not count: say so with the plan's minute limit and nothing remaining (503). */
+/**
+ * The store could not count (503): the minute window's limit with what remained at the last count this
+ * process knows (the whole limit when it knows none). Never 0 unless it was 0: an outage is not a spent quota.
+ */
 function unavailable(err: unknown, ctx: Ctx, identity: Identity, now: number): StageOutcome {
   if (!(err instanceof StoreUnavailableError)) throw err;
   const minute = identity.windows[0] as WindowSpec;
-  ctx.limitHeaders = limitHeaders(minute.limit, 0, resetMs(minute, now));
+  const left = Math.max(0, minute.limit - (err.lastUsed?.[0] ?? 0));
+  ctx.limitHeaders = limitHeaders(minute.limit, left, resetMs(minute, now));
   return { reply: serviceUnavailable(2), ctx };
 }
 

@@ -15,7 +15,9 @@ import {
   notAcceptable,
   type ErrorReply,
 } from '../errors';
-import type { Stage } from '../context';
+import type { Ctx, Deps, Stage } from '../context';
+import { defaultStatus, namedExamples, parsePrefer } from '../prefer';
+import { successStatus } from '../records';
 import { parseQuery } from './identify';
 
 /** Pure: decode every raw path parameter, or say which one is broken. */
@@ -46,6 +48,36 @@ export function preferredStatus(
     );
   }
   return Number(m[1]);
+}
+
+/** The status an answer takes: `Prefer: code=`, else the action's success, else the documented one. */
+export function chosenStatus(ctx: Ctx, operation: OperationSpec): number {
+  if (ctx.preferStatus !== undefined) return ctx.preferStatus;
+  return ctx.binding ? successStatus(operation, ctx.binding.action) : defaultStatus(operation);
+}
+
+/** `Prefer: example=NAME` must name an example of the chosen status; `dynamic=true` is kept. */
+function takeExamplePreferences(
+  ctx: Ctx,
+  deps: Deps,
+  operation: OperationSpec,
+  preferHeader: string,
+): ErrorReply | undefined {
+  const prefs = parsePrefer(preferHeader);
+  if (prefs.dynamic) ctx.preferDynamic = true;
+  if (prefs.example === undefined) return undefined;
+  const status = chosenStatus(ctx, operation);
+  const examples = namedExamples(deps.spec.document, operation, status);
+  if (!examples.has(prefs.example)) {
+    const names = [...examples.keys()];
+    const known = names.length ? `its examples: ${names.join(', ')}` : 'it documents no named example';
+    return apiError(
+      'invalid_prefer',
+      `Prefer: example=${prefs.example.slice(0, 100)} is not an example of ${operation.operationId} ${status} (${known})`,
+    );
+  }
+  ctx.preferExample = prefs.example;
+  return undefined;
 }
 
 /** Pure: does `accept` (a list of media ranges) allow one of `offered`? */
@@ -114,9 +146,14 @@ export const validate: Stage = function validate(ctx, deps) {
     const bad = parameterProblem(operation, operation.cookieParams, (n) => cookies[n]);
     if (bad) return { reply: refusal(bad), ctx };
   }
-  const prefer = preferredStatus(header(ctx.req.headers.prefer), operation);
+  const preferHeader = header(ctx.req.headers.prefer);
+  const prefer = preferredStatus(preferHeader, operation);
   if (isErrorReply(prefer)) return { reply: prefer, ctx };
   ctx.preferStatus = prefer;
+  if (preferHeader) {
+    const refused = takeExamplePreferences(ctx, deps, operation, preferHeader);
+    if (refused) return { reply: refused, ctx };
+  }
   const accept = header(ctx.req.headers.accept);
   if (accept) {
     const offered = offeredTypes(operation);

@@ -168,4 +168,10 @@ export function windowIndex(window: WindowSpec, nowMs: number): number {
 /** A store's backend cannot be reached right now; the pipeline answers 503 and the store recovers by itself. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
+  /** The caller's counts per window as last known before the outage (a limiter store may know them). */
+  readonly lastUsed?: readonly number[];
+  constructor(message: string, lastUsed?: readonly number[]) {
+    super(message);
+    if (lastUsed) this.lastUsed = lastUsed;
+  }
 }

@@ -33,6 +33,15 @@ export interface RedisConnection {
     keys: readonly string[],
     args: readonly (string | number)[],
   ): Promise<unknown>;
+  /**
+   * Hear every message on `channel` through a second connection that reconnects and resubscribes by itself
+   * (messages published while it is away are missed, as Redis pub/sub does).
+   */
+  subscribe(channel: string, onMessage: (message: string) => void): void;
+  /** Called each time the connection is ready again after it was lost (not at start). */
+  onReconnect(listener: () => void): void;
+  /** Whether the last command or probe found Redis unavailable (the readiness probe reads it). */
+  isDown(): boolean;
   close(): Promise<void>;
 }
 
@@ -111,7 +120,13 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
     markDown(errorText(err));
   });
   client.on('close', () => markDown('connection closed'));
-  client.on('ready', markUp);
+  client.on('ready', () => {
+    markUp();
+    if (started && !closing) for (const listener of reconnectListeners) listener();
+  });
+  const reconnectListeners: Array<() => void> = [];
+  let subscriber: Redis | undefined;
+  const channels: Array<[string, (message: string) => void]> = [];
 
   try {
     await withTimeout(client.connect(), connectTimeoutMs);
@@ -153,10 +168,30 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
           return c.eval(script.source, keys.length, ...keys, ...args);
         }
       }),
+    subscribe: (channel, onMessage) => {
+      if (!subscriber) {
+        // Subscriptions wait for a connection and come back after a reconnect; nothing here can hang a request.
+        subscriber = client.duplicate({
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: null,
+          disconnectTimeout: 100,
+        });
+        subscriber.on('error', () => undefined);
+        subscriber.on('message', (ch: string, message: string) => {
+          for (const [name, listener] of channels) if (name === ch) listener(message);
+        });
+        subscriber.connect().catch(() => undefined);
+      }
+      channels.push([channel, onMessage]);
+      subscriber.subscribe(channel).catch(() => undefined);
+    },
+    onReconnect: (listener) => void reconnectListeners.push(listener),
+    isDown: () => down !== undefined || closing,
     close: async () => {
       if (closing) return;
       closing = true;
       clearInterval(probe);
+      subscriber?.disconnect();
       await client.quit().catch(() => client.disconnect());
     },
   };

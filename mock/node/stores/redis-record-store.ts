@@ -2,7 +2,9 @@
  * Records in Redis, shared by every mock process. Per resource: an id/ordinal counter, a hash of id -> JSON, a
  * sorted set keeping creation order, and a version counter. Each change is one Lua script, so it is atomic
  * across processes. A Redis that restarts empty (no persistence) is noticed by a marker key; ids never go back:
- * each process passes the highest id it has acknowledged, and the counter resumes above it.
+ * each create publishes the counter value it took, every process keeps the highest it has seen (its own and
+ * the others'), raises the shared counter past it when the connection comes back, and passes it with each
+ * create, so the counter resumes above every id any living process saw handed out.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -18,7 +20,7 @@ import { MAX_DRAWS, randomBelow } from '../../core/stores/memory-record-store';
 import { luaScript, type RedisConnection } from './redis-connection';
 
 // KEYS: seq, hash, order, version, marker. ARGV: cap, floor, mode (int|prefixed|given), id key JSON, body JSON,
-// given id, prefix. `prefixed`: the prefix and the counter (`sched_7`), past any id a client took.
+// given id, prefix, the channel and the resource's name (every process hears each counter value handed out). `prefixed`: the prefix and the counter (`sched_7`), past any id a client took.
 // Returns [status, id, lost]: status 1 created, -1 full, -2 duplicate; lost = 1 when the marker was missing.
 const CREATE = luaScript(`
 local lost = 0
@@ -50,7 +52,15 @@ end
 redis.call('HSET', KEYS[2], id, json)
 redis.call('ZADD', KEYS[3], seq, id)
 redis.call('INCR', KEYS[4])
+redis.call('PUBLISH', ARGV[8], ARGV[9] .. ' ' .. string.format('%d', seq))
 return {1, id, lost}
+`);
+
+// KEYS: seq. ARGV: the highest counter value this process has seen. Raises the counter to it, never lowers it.
+const RAISE = luaScript(`
+local floor = tonumber(ARGV[1])
+if tonumber(redis.call('GET', KEYS[1]) or '0') < floor then redis.call('SET', KEYS[1], floor) end
+return 1
 `);
 
 // KEYS: hash, version. ARGV: id, JSON. 1 replaced, 0 no such record.
@@ -78,6 +88,9 @@ if #ids == 0 then return {} end
 return redis.call('HMGET', KEYS[1], unpack(ids))
 `);
 
+/** Published on the ids channel by a reset (a resource's name is URI-encoded, so it never holds a space). */
+const RESET_MESSAGE = '* reset';
+
 export interface RedisRecordStore extends AsyncStore<RecordStore> {
   /** Store `seed` unless this Redis was initialised before (a restarting process keeps what is stored). */
   seedIfNew(seed: SeedData, resources: readonly StoreResource[]): Promise<boolean>;
@@ -99,6 +112,22 @@ export function createRedisRecordStore(
   const highWater = new Map<string, number>();
   /** This process has seen the marker: a missing one later means Redis lost its data. */
   let seenMarker = false;
+  const channel = `${prefix}rec:ids`;
+  const see = (name: string, value: number): void => {
+    if (Number.isSafeInteger(value) && value > (highWater.get(name) ?? 0)) highWater.set(name, value);
+  };
+  conn.subscribe(channel, (message) => {
+    // An admin reset through any process: ids start again above the seed.
+    if (message === RESET_MESSAGE) return highWater.clear();
+    const at = message.lastIndexOf(' ');
+    see(decodeURIComponent(message.slice(0, at)), Number(message.slice(at + 1)));
+  });
+  // Back from an outage: put the counters past every id seen before anyone creates (a process started
+  // after a Redis restart knows none, and would otherwise start again at 1).
+  conn.onReconnect(() => {
+    for (const [name, value] of highWater)
+      conn.evalScript(RAISE, [keys(name).seq], [value]).catch(() => undefined);
+  });
 
   const create = async (r: StoreResource, record: JsonObject, max: number): Promise<CreateOutcome> => {
     // A random id in the document's form that another record holds already is drawn again.
@@ -147,7 +176,17 @@ export function createRedisRecordStore(
     const out = (await conn.evalScript(
       CREATE,
       [k.seq, k.hash, k.order, k.version, marker],
-      [max, floor, mode, field === undefined ? '""' : idKey, json, id, form?.prefix ?? ''],
+      [
+        max,
+        floor,
+        mode,
+        field === undefined ? '""' : idKey,
+        json,
+        id,
+        form?.prefix ?? '',
+        channel,
+        encodeURIComponent(r.name),
+      ],
     )) as [number, string, number];
     if (out[2] === 1 && seenMarker) onLost();
     seenMarker = true;
@@ -185,6 +224,7 @@ export function createRedisRecordStore(
       for (const entry of seed[r.name] ?? []) await create(r, entry, Number.MAX_SAFE_INTEGER);
     }
     highWater.clear();
+    await conn.run((c) => c.publish(channel, RESET_MESSAGE));
     return true;
   };
 

@@ -160,6 +160,108 @@ function describeWithRedis(): void {
     });
   });
 
+  describe('a Redis that restarts empty (no persistence)', () => {
+    const day: WindowSpec[] = [
+      { name: 'minute', limit: 1000, windowMs: 60_000 },
+      { name: 'day', limit: 40, windowMs: 86_400_000 },
+    ];
+    let prefix: string;
+    let a: RedisStores;
+    let b: RedisStores;
+    beforeEach(async () => {
+      prefix = `wiped-${Date.now()}:`;
+      [a, b] = await Promise.all([open(prefix), open(prefix)]);
+      await a.records.reset({}, [CATS]);
+    });
+    afterEach(() => Promise.all([a.close(), b.close()]));
+    const idOf = async (s: RedisStores, name: string): Promise<unknown> => {
+      const out = await eventually(() => s.records.create(CATS, { name }, 100));
+      return out.ok && out.record.id;
+    };
+
+    it('never hands out an id twice across processes: A 1, B 2, A 3, restart, a new process 4, B 5, A 6', async () => {
+      const before = [await idOf(a, 'a1'), await idOf(b, 'b2'), await idOf(a, 'a3')];
+      // B heard of A's 3 on the ids channel (delivered with A's reply, before the restart).
+      await new Promise((r) => setTimeout(r, 50));
+      await server.wipe();
+      // Once A and B are back they have raised the counter: a process started now, knowing no id, gets 4.
+      await eventually(() => a.records.list('categories'));
+      await eventually(() => b.records.list('categories'));
+      const c = await open(prefix);
+      const afterC = await idOf(c, 'c4');
+      await c.close();
+      const afterB = await idOf(b, 'b5');
+      const afterA = await idOf(a, 'a6');
+      expect(before).toEqual([1, 2, 3]);
+      expect([afterC, afterB, afterA]).toEqual([4, 5, 6]);
+    });
+
+    it('remembers the ids of a process that is gone: A 1, B 2, A 3, A stops, restart, B 4', async () => {
+      const c = await open(prefix);
+      const before = [await idOf(c, 'c1'), await idOf(b, 'b2'), await idOf(c, 'c3')];
+      await c.close();
+      await new Promise((r) => setTimeout(r, 50));
+      await server.wipe();
+      expect(before).toEqual([1, 2, 3]);
+      expect(await idOf(b, 'b4')).toBe(4);
+    });
+
+    it('keeps what a key spent: 20 of 40 a day used before the restart leaves 20, not 40', async () => {
+      const now = Date.now();
+      const spend = async (s: RedisStores, n: number): Promise<number> => {
+        let admitted = 0;
+        for (let i = 0; i < n; i++)
+          if ((await eventually(() => s.limiter.consume('k40', day, now, noBan))).kind === 'admitted')
+            admitted++;
+        return admitted;
+      };
+      expect(await spend(a, 20)).toBe(20);
+      await server.wipe();
+      expect(await spend(a, 40)).toBe(20);
+      expect(await b.limiter.peek('k40', day, now)).toEqual([40, 40]);
+    });
+
+    it('keeps a ban across the restart', async () => {
+      const now = Date.now();
+      const strict: WindowSpec[] = [{ name: 'minute', limit: 1, windowMs: 60_000 }];
+      const ban: BanPolicy = { threshold: 2, banMs: 60_000 };
+      const kinds: string[] = [];
+      for (let i = 0; i < 3; i++) kinds.push((await a.limiter.consume('banme', strict, now, ban)).kind);
+      await server.wipe();
+      const after = await eventually(() => a.limiter.consume('banme', strict, now, ban));
+      expect(kinds).toEqual(['admitted', 'limited', 'banned']);
+      expect(after.kind).toBe('banned');
+    });
+
+    it('forgets what it remembers after an admin reset through another process', async () => {
+      const now = Date.now();
+      for (let i = 0; i < 10; i++) await a.limiter.consume('reset-me', day, now, noBan);
+      await b.limiter.reset();
+      const next = await a.limiter.consume('reset-me', day, now, noBan);
+      expect(next.used).toEqual([1, 1]);
+    });
+
+    it('never restores what an admin lifted through another process', async () => {
+      const now = Date.now();
+      for (let i = 0; i < 10; i++) await a.limiter.consume('lift-me', day, now, noBan);
+      await b.limiter.lift('lift-me', now);
+      expect((await a.limiter.consume('lift-me', day, now, noBan)).used).toEqual([1, 1]);
+    });
+
+    it('says what the caller had used when Redis is down (not a spent quota)', async () => {
+      const now = Date.now();
+      for (let i = 0; i < 3; i++) await a.limiter.consume('down', day, now, noBan);
+      await server.stop('SIGKILL');
+      try {
+        const { error } = await timed(() => a.limiter.consume('down', day, now, noBan));
+        expect(error).toBeInstanceOf(StoreUnavailableError);
+        expect((error as StoreUnavailableError).lastUsed).toEqual([3, 3]);
+      } finally {
+        await server.restart();
+      }
+    });
+  });
+
   describe('a Redis outage while running', () => {
     let stores: RedisStores;
     let logs: LogEvent[];

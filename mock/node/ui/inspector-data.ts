@@ -21,6 +21,15 @@ export interface InspectorData {
    * banned. The page offers to lift every limit and ban (POST /_mock/limits/reset).
    */
   refused: Array<{ caller: string; plan: string; t: number; path: string }>;
+  /** The latest callbacks sent (or refused, dropped) and their outcome, newest first (issue 33). */
+  callbacks: Array<{
+    t: number;
+    name: string;
+    method: string;
+    url?: string;
+    outcome: string;
+    detail: string;
+  }>;
   /**
    * The callers the limiter holds back now (GET /_mock/limits): banned or limited, each with its end, at most
    * HELD_SHOWN of them. The page lifts one (POST /_mock/limits/lift?caller=…) or all.
@@ -64,5 +73,13 @@ export async function inspectorData(deps: Deps, shown = 100): Promise<InspectorD
     counts,
     resources: describeResources(deps.model),
     keys: await keyQuotas(deps),
+    callbacks: (deps.callbacks?.list() ?? []).slice(0, 20).map((c) => ({
+      t: c.t,
+      name: c.name,
+      method: c.method,
+      url: c.url,
+      outcome: c.outcome,
+      detail: c.reason ?? c.attempts.map((a) => a.status || a.error).join(' then '),
+    })),
   };
 }

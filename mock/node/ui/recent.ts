@@ -15,6 +15,8 @@ export interface RecentRequest {
   plan: string;
   /** The masked form: plan and digest prefix (`free:4a55ea81`) or the client address. */
   caller: string;
+  /** Set when the answer was injected (`delay 200ms`, `fault 503`, `reset`): --latency, --faults, Prefer: delay. */
+  injected?: string;
 }
 
 export interface RecentRequests {

@@ -99,10 +99,22 @@
       cell(tr, new Date(r.t).toLocaleTimeString());
       cell(tr, r.method);
       cell(tr, r.path);
-      cell(tr, String(r.status), { class: `status s${String(r.status)[0]}` });
+      cell(tr, r.status === 0 ? 'reset' : String(r.status), { class: `status s${String(r.status)[0]}` });
       cell(tr, `${r.ms} ms`);
       cell(tr, r.caller, { 'data-plan': r.plan });
+      // Latency and faults the mock injected (--latency, --faults, Prefer: delay): flagged, not the API's own.
+      cell(tr, r.injected ? `injected: ${r.injected}` : '', r.injected ? { class: 'injected' } : {});
     });
+    const callbacks = data.callbacks || [];
+    fill($('callbacks'), callbacks, (tr, c) => {
+      cell(tr, new Date(c.t).toLocaleTimeString());
+      cell(tr, c.name);
+      cell(tr, c.method);
+      cell(tr, c.url || '');
+      cell(tr, c.outcome, { class: `outcome ${c.outcome}` });
+      cell(tr, c.detail);
+    });
+    $('callbacks-box').hidden = callbacks.length === 0;
     const refused = data.refused || [];
     fill($('refused'), refused, (tr, r) => {
       tr.dataset.caller = r.caller;

@@ -1,0 +1,98 @@
+/**
+ * Latency and faults on demand (issue 33): `Prefer: delay=MS`, `--latency MS[-MS]` and `--faults RATE`, per
+ * operation in the settings file. Pure decisions over a seeded random source: the same seed and the same
+ * requests in the same order inject the same answers. The core only decides; the adapter waits (through the
+ * engine's injected sleeper) or resets the connection.
+ */
+import type { OperationSpec } from '../../spec/compile';
+
+/** The longest delay any setting may ask for (a flag, a setting, a `Prefer: delay=`). */
+export const MAX_DELAY_MS = 10_000;
+
+export interface LatencyRange {
+  min: number;
+  max: number;
+}
+
+/** Latency and fault rate of one operation, over the mock-wide ones. */
+export interface OperationChaos {
+  /** `MS` or `MS-MS`. */
+  latency?: string;
+  /** The share of requests answered with a fault, 0 to 1. */
+  faults?: number;
+}
+
+/** A fault: one of the operation's documented 5xx or 429, or a connection reset. */
+export type Fault = { kind: 'status'; status: number } | { kind: 'reset' };
+
+/** Pure: `MS` or `MS-MS` as a range, or why it is no latency. */
+export function parseLatency(text: string): LatencyRange | { problem: string } {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  const min = Number(m?.[1]);
+  const max = m?.[2] === undefined ? min : Number(m[2]);
+  if (!m || min > max || max > MAX_DELAY_MS)
+    return { problem: `latency must be MS or MIN-MAX milliseconds up to ${MAX_DELAY_MS}, got "${text}"` };
+  return { min, max };
+}
+
+/** Pure: why `rate` is no fault rate, or undefined. */
+export function faultRateProblem(rate: number): string | undefined {
+  return Number.isFinite(rate) && rate >= 0 && rate <= 1
+    ? undefined
+    : `faults must be a share from 0 to 1, got ${String(rate)}`;
+}
+
+/** A seeded source of numbers in [0, 1) (mulberry32): repeatable from run to run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Pure: a delay in the range, drawn from `random`. */
+export function drawDelay(range: LatencyRange, random: () => number): number {
+  return range.min === range.max ? range.min : range.min + Math.floor(random() * (range.max - range.min + 1));
+}
+
+/** Pure: the statuses a fault may answer with: the operation's documented 5xx and 429. */
+export function faultStatuses(operation: OperationSpec): number[] {
+  return [...operation.responses.keys()]
+    .filter((s) => /^5\d\d$/.test(s) || s === '429')
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Pure: whether this request is answered with a fault, and which: with probability `rate`, one of the documented
+ * 5xx or 429 or a reset connection, each as likely.
+ */
+export function decideFault(operation: OperationSpec, rate: number, random: () => number): Fault | undefined {
+  if (rate <= 0 || random() >= rate) return undefined;
+  const statuses = faultStatuses(operation);
+  const pick = Math.floor(random() * (statuses.length + 1));
+  const status = statuses[pick];
+  return status === undefined ? { kind: 'reset' } : { kind: 'status', status };
+}
+
+/** The latency and fault rate that apply to `operation`: its own settings over the mock-wide ones. */
+export function chaosFor(
+  operation: OperationSpec,
+  config: {
+    latency: string | null;
+    faults: number;
+    operationChaos: Readonly<Record<string, OperationChaos>>;
+  },
+): { latency?: LatencyRange; faults: number } {
+  const own = config.operationChaos[operation.operationId];
+  const text = own?.latency ?? config.latency;
+  const parsed = text === null || text === undefined ? undefined : parseLatency(text);
+  return {
+    latency: parsed && 'min' in parsed ? parsed : undefined,
+    faults: own?.faults ?? config.faults,
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Sends the callbacks the core decided (mock/core/callbacks.ts), bounded (issue 33):
+ * - only to hosts `--callback-hosts` allows (`loopback` by default: 127.0.0.0/8, ::1, localhost; names and
+ *   addresses are matched as written in the URL, no wildcard), over http or https;
+ * - each attempt cut after `timeoutMs`; a network failure, a timeout or a 5xx is retried once after `backoffMs`;
+ * - at most `maxPending` sends in flight (more are dropped and recorded as dropped);
+ * - every send and its outcome kept in a ring of `keep` entries for `GET /_mock/callbacks` and the inspector.
+ * Nothing here answers a request: the request that caused the callback was answered already.
+ */
+import { isIP } from 'node:net';
+import type { CallbackSend } from '../core/callbacks';
+import type { Logger } from '../core/log';
+
+export interface CallbackLimits {
+  /** Hosts callbacks may go to: `loopback`, host names, IP addresses (optionally `:port`). */
+  hosts: readonly string[];
+  timeoutMs: number;
+  backoffMs: number;
+  maxPending: number;
+  keep: number;
+}
+
+export const CALLBACK_DEFAULTS: CallbackLimits = {
+  hosts: ['loopback'],
+  timeoutMs: 5000,
+  backoffMs: 250,
+  maxPending: 50,
+  keep: 100,
+};
+
+export interface CallbackAttempt {
+  /** The answer's status, or 0 when none came. */
+  status: number;
+  /** Why there was no answer (timeout, refused connection…). */
+  error?: string;
+  ms: number;
+}
+
+export interface CallbackRecord {
+  /** When the send was decided (ms since the epoch). */
+  t: number;
+  operationId: string;
+  name: string;
+  method: string;
+  url?: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** `pending`, `sent` (a 2xx–4xx answer), `failed` (after the retry), `refused` (host or URL), `dropped` (cap). */
+  outcome: 'pending' | 'sent' | 'failed' | 'refused' | 'dropped';
+  reason?: string;
+  attempts: CallbackAttempt[];
+  /** The last answer's body, its first 2,000 characters. */
+  answer?: string;
+}
+
+export interface CallbackSender {
+  /** Where the engine puts the callbacks it decided. */
+  outbox(sends: CallbackSend[]): void;
+  /** Newest first. */
+  list(): CallbackRecord[];
+  /** Resolves when nothing is in flight (tests, a graceful stop). */
+  idle(): Promise<void>;
+  /** Stop: sends in flight are cut. */
+  close(): void;
+}
+
+const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  /^127\.\d+\.\d+\.\d+$/.test(host) ||
+  host === '::1' ||
+  /^::ffff:127\./i.test(host);
+
+/** Pure: why `url` may not be called with these allowed hosts, or undefined when it may. */
+export function targetProblem(url: string, hosts: readonly string[]): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${url.slice(0, 200)} is not an absolute URL`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `${parsed.protocol} is not http or https`;
+  if (parsed.username || parsed.password) return 'a callback URL may not carry credentials';
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  for (const allowed of hosts) {
+    const a = allowed.trim().toLowerCase();
+    if (a === 'loopback' && isLoopbackHost(host)) return undefined;
+    const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(a);
+    const name = m?.[1];
+    if (name && name === host && (!m?.[2] || m[2] === port)) return undefined;
+  }
+  return `host ${host} is not allowed (--callback-hosts ${hosts.join(',')})`;
+}
+
+/** Pure: why a --callback-hosts list cannot be used, or undefined. */
+export function callbackHostsProblem(hosts: readonly string[]): string | undefined {
+  for (const h of hosts) {
+    if (h === 'loopback') continue;
+    const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(h);
+    const name = m?.[1] ?? '';
+    if (!m || (!isIP(name) && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(name)) || name.includes('*'))
+      return `--callback-hosts: "${h}" is no host name, IP address or loopback (no wildcards)`;
+  }
+  return undefined;
+}
+
+const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
+/** A sender with the given limits; `fetchImpl` is the global fetch unless a test gives another. */
+export function createCallbackSender(
+  limits: Partial<CallbackLimits> = {},
+  log?: Logger,
+  now: () => number = Date.now,
+): CallbackSender {
+  const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  const l: CallbackLimits = { ...CALLBACK_DEFAULTS, ...given };
+  const ring: CallbackRecord[] = [];
+  let next = 0;
+  let pending = 0;
+  const waiters: Array<() => void> = [];
+  const controllers = new Set<AbortController>();
+  let closed = false;
+
+  const keep = (r: CallbackRecord): void => {
+    ring[next] = r;
+    next = (next + 1) % l.keep;
+  };
+  const settle = (): void => {
+    pending--;
+    if (pending === 0) for (const w of waiters.splice(0)) w();
+  };
+
+  async function attempt(r: CallbackRecord, url: string): Promise<CallbackAttempt> {
+    const started = now();
+    const controller = new AbortController();
+    controllers.add(controller);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`no answer within ${l.timeoutMs} ms`)),
+      l.timeoutMs,
+    );
+    try {
+      const res = await fetch(url, {
+        method: r.method,
+        headers: r.headers,
+        body:
+          r.body === undefined || r.method === 'GET' || r.method === 'HEAD'
+            ? undefined
+            : JSON.stringify(r.body),
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      r.answer = excerpt(await res.text());
+      return { status: res.status, ms: now() - started };
+    } catch (err) {
+      const reason = controller.signal.aborted
+        ? `no answer within ${l.timeoutMs} ms`
+        : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+      return { status: 0, error: reason, ms: now() - started };
+    } finally {
+      clearTimeout(timer);
+      controllers.delete(controller);
+    }
+  }
+
+  async function send(r: CallbackRecord, url: string): Promise<void> {
+    for (let i = 0; i < 2 && !closed; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, l.backoffMs));
+      const a = await attempt(r, url);
+      r.attempts.push(a);
+      if (a.status !== 0 && a.status < 500) {
+        r.outcome = 'sent';
+        return;
+      }
+    }
+    r.outcome = 'failed';
+    const last = r.attempts[r.attempts.length - 1];
+    r.reason = last?.error ?? `answered ${last?.status ?? 0}`;
+    log?.event('warn', 'callback failed', { operationId: r.operationId, callback: r.name, reason: r.reason });
+  }
+
+  return {
+    outbox(sends) {
+      for (const s of sends) {
+        const r: CallbackRecord = {
+          t: now(),
+          operationId: s.operationId,
+          name: s.name,
+          method: s.method,
+          url: s.url,
+          headers: s.headers,
+          body: s.body,
+          outcome: 'pending',
+          attempts: [],
+        };
+        keep(r);
+        const problem = s.problem ?? (s.url === undefined ? 'no URL' : targetProblem(s.url, l.hosts));
+        if (problem || s.url === undefined) {
+          r.outcome = 'refused';
+          r.reason = problem;
+          continue;
+        }
+        if (closed || pending >= l.maxPending) {
+          r.outcome = 'dropped';
+          r.reason = closed ? 'the mock is stopping' : `${l.maxPending} callbacks are in flight already`;
+          continue;
+        }
+        pending++;
+        void send(r, s.url).finally(settle);
+      }
+    },
+    list() {
+      return [...ring.slice(next), ...ring.slice(0, next)].filter(Boolean).reverse();
+    },
+    idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    close() {
+      closed = true;
+      for (const c of controllers) c.abort(new Error('the mock is stopping'));
+    },
+  };
+}
