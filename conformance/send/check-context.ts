@@ -3,6 +3,9 @@ import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import type { Exchange, Finding } from '../types';
 import type { Client, SendResult } from './client';
+import { seededRandom } from '../../spec/random';
+
+export { seededRandom };
 
 export interface RunContext {
   spec: LoadedSpec;
@@ -50,16 +53,4 @@ export function unusable(ruleId: string, result: SendResult): Finding | undefine
   if (result.kind === 'error')
     return fail(ruleId, `no response: ${result.exchange.error ?? ''}`, result.exchange);
   return undefined;
-}
-
-/** Mulberry32: small, fast and reproducible from a 32-bit seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

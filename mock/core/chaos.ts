@@ -5,6 +5,9 @@
  * engine's injected sleeper) or resets the connection.
  */
 import type { OperationSpec } from '../../spec/compile';
+import { seededRandom } from '../../spec/random';
+
+export { seededRandom };
 
 /** The longest delay any setting may ask for (a flag, a setting, a `Prefer: delay=`). */
 export const MAX_DELAY_MS = 10_000;
@@ -40,18 +43,6 @@ export function faultRateProblem(rate: number): string | undefined {
   return Number.isFinite(rate) && rate >= 0 && rate <= 1
     ? undefined
     : `faults must be a share from 0 to 1, got ${String(rate)}`;
-}
-
-/** A seeded source of numbers in [0, 1) (mulberry32): repeatable from run to run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Pure: a delay in the range, drawn from `random`. */
