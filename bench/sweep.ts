@@ -260,9 +260,9 @@ export function summarise(rows: DocumentRow[]): SweepSummary {
     conforming: answers.filter((a) => a.problems.length === 0).length,
     serverErrors: answers.filter((a) => a.status >= 500).length,
     oursStartMs: median(both.map((r) => r.ours.startMs ?? 0)),
-    prismStartMs: median(both.map((r) => r.prism?.startMs ?? 0)),
+    prismStartMs: withPrism ? median(both.map((r) => r.prism?.startMs ?? 0)) : undefined,
     oursRssMb: mb(median(both.map((r) => r.ours.rssBytes ?? 0))),
-    prismRssMb: mb(median(both.map((r) => r.prism?.rssBytes ?? 0))),
+    prismRssMb: withPrism ? mb(median(both.map((r) => r.prism?.rssBytes ?? 0))) : undefined,
     refusals: [...classes]
       .map(([reason, documents]) => ({ reason, documents }))
       .sort((a, b) => b.documents.length - a.documents.length),

@@ -63,7 +63,8 @@ async function send(
   const cred = credentials(spec, op, key);
   const url = new URL(base + spec.basePath + step.path.replace(/#/g, '%23').replace(/\?/g, '%3F'));
   for (const [k, v] of Object.entries(cred.query)) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { Accept: 'application/json', ...cred.headers };
+  // JSON first, as a client that reads JSON asks; anything else the operation answers is accepted too.
+  const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...cred.headers };
   const body = step.body === undefined ? undefined : JSON.stringify(step.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sentAt = Date.now();
