@@ -7,7 +7,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { sharedAjv } from '../../spec/ajv';
-import { formatAjvErrors, isJsonMediaType, type CompiledSpec, type OperationSpec } from '../../spec/compile';
+import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { innerSchema, wraps } from '../../spec/envelope';
 import {
@@ -19,13 +19,14 @@ import {
 } from '../../spec/schema-shape';
 import { requestView } from '../../spec/schema-views';
 import {
-  invalidEncoding,
-  invalidRequest,
-  malformedJson,
-  payloadTooLarge,
-  unsupportedMediaType,
-  type ErrorReply,
-} from './errors';
+  bodyMediaProblem,
+  decodeJsonBody,
+  parseMediaType,
+  type BodyRule,
+  type Media,
+} from '../../spec/http/request-body';
+import type { RequestProblem } from '../../spec/http/request-rules';
+import { apiError, invalidEncoding, invalidRequest, payloadTooLarge, type ErrorReply } from './errors';
 import type { ReadOnlyHandling, ValidationPolicy } from './settings';
 
 /** A request body as the adapter read it: the bytes, or only the fact that it was over the limit. */
@@ -34,10 +35,9 @@ export interface BodyRead {
   tooLarge: boolean;
 }
 
-export interface BodyCheck {
-  kind: 'json' | 'form' | 'other';
-  mediaTypes: readonly string[];
-  required: boolean;
+export interface BodyCheck extends BodyRule {
+  /** The operation's documented answers (the status a body problem takes: spec/http/request-rules.ts). */
+  responses: ReadonlyMap<string, unknown>;
   validate: ValidateFunction;
   /** Properties the schema names; null when it names none or allows any others. */
   known: ReadonlySet<string> | null;
@@ -107,6 +107,7 @@ function compileOne(
     kind: body.kind,
     mediaTypes: body.mediaTypes,
     required: body.required,
+    responses: op.responses,
     validate: body.validate,
     known,
     readOnly,
@@ -153,13 +154,6 @@ function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<stri
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-interface Media {
-  type: string;
-  utf8: boolean;
-  /** `application/json` or `application/*+json`. */
-  json: boolean;
-}
-
 /** Content-Type values seen (most requests send one of a few): at most 64, each up to 128 characters. */
 const mediaSeen = new Map<string, Media>();
 
@@ -168,26 +162,12 @@ function mediaOf(contentType: string | undefined): Media {
   const value = contentType ?? '';
   let media = mediaSeen.get(value);
   if (media) return media;
-  media = parseMedia(value);
+  media = parseMediaType(value);
   if (value.length <= 128) {
     if (mediaSeen.size >= 64) mediaSeen.clear();
     mediaSeen.set(value, media);
   }
   return media;
-}
-
-/** Pure: the media type of a Content-Type header, lower-cased, and whether its charset is UTF-8. */
-function parseMedia(contentType: string): Media {
-  const [type = '', ...params] = contentType
-    .toLowerCase()
-    .split(';')
-    .map((s) => s.trim());
-  const charset = params
-    .find((p) => p.startsWith('charset='))
-    ?.slice(8)
-    .replace(/"/g, '');
-  const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
-  return { type, utf8, json: isJsonMediaType(type) };
 }
 
 /** Pure: `application/json` or `application/*+json`, in UTF-8. */
@@ -211,14 +191,14 @@ function decodeForm(text: string, types: Readonly<Record<string, string[]>>): Re
   return out;
 }
 
-/** Does the body's documented list name `type`, exactly or within a range (`image/*`, any type)? */
-function documentsMedia(documented: readonly string[], type: string): boolean {
-  if (!type) return false;
-  return documented.some((d) => {
-    const base = (d.split(';')[0] ?? '').trim().toLowerCase();
-    if (isJsonMediaType(base) || base === 'application/x-www-form-urlencoded') return false;
-    return base === type || base === '*/*' || (base.endsWith('/*') && type.startsWith(base.slice(0, -1)));
-  });
+/** A body rule's problem (spec/http/request-body.ts) as the mock's error answer, with the status it decided. */
+function refusal(problem: RequestProblem, notJson = false): ErrorReply {
+  const code = notJson
+    ? 'malformed_json'
+    : problem.rule === 'request.media-type'
+      ? 'unsupported_media_type'
+      : 'invalid_request';
+  return { ...apiError(code, problem.message), status: problem.status };
 }
 
 /** Check one body; the decoded value, or the error to answer with. */
@@ -230,46 +210,20 @@ export function checkBody(
 ): { value: unknown } | ErrorReply {
   if (body.tooLarge) return payloadTooLarge(maxBodyBytes);
   const empty = body.bytes.length === 0;
-  if (empty && !contentType)
-    return check.required ? invalidRequest('request body is required') : { value: undefined };
-  const media = mediaOf(contentType);
-  const json = media.json && check.kind === 'json';
-  const form =
-    media.type === 'application/x-www-form-urlencoded' &&
-    check.mediaTypes.some((t) => t.toLowerCase().startsWith(media.type));
-  // A documented media type the mock does not decode (a file upload as `application/octet-stream`, a tar
-  // archive, plain text): taken as it is, never stored.
-  if (!json && !form && !media.json && documentsMedia(check.mediaTypes, media.type))
-    return { value: undefined };
-  if (!json && !form) {
-    const readable = check.mediaTypes.filter(
-      (t) => isJsonMediaType(t) || t.startsWith('application/x-www-form-urlencoded'),
-    );
-    const hint = readable.length ? readable : ['application/json'];
-    if (check.kind === 'other')
-      return unsupportedMediaType(
-        `${contentType ?? 'none'} (the mock reads JSON and form bodies only; documented: ${check.mediaTypes.join(', ')})`,
-        hint,
-      );
-    return unsupportedMediaType(contentType ?? '', hint);
-  }
-  if (!media.utf8) return unsupportedMediaType(contentType ?? '', ['a UTF-8 charset']);
-  if (empty) return check.required ? invalidRequest('request body is required') : { value: undefined };
+  // The media type and the body's presence: one decision for the mock and the judge.
+  const reading = bodyMediaProblem(check, check.responses, contentType, mediaOf(contentType), empty);
+  if (typeof reading !== 'string') return refusal(reading);
+  // `opaque`: a documented media type the mock does not decode (a file upload, an archive): never stored.
+  if (reading === 'none' || reading === 'opaque') return { value: undefined };
   let text: string;
   try {
     text = utf8.decode(body.bytes);
   } catch {
     return invalidEncoding('request body is not valid UTF-8');
   }
-  let data: unknown;
-  if (json) {
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      return malformedJson((err as Error).message);
-    }
-  } else data = decodeForm(text, check.fieldTypes);
-  return checkValue(check, data);
+  if (reading === 'form') return checkValue(check, decodeForm(text, check.fieldTypes));
+  const data = decodeJsonBody(check.responses, text);
+  return 'value' in data ? checkValue(check, data.value) : refusal(data, true);
 }
 
 /** The first of `names` that `data` carries as its own property. */

@@ -1,0 +1,119 @@
+/**
+ * The request body's media type and JSON decoding, decided once for the mock (mock/core/body-check.ts) and the
+ * proxy's judge (proxy/judge/judge-request.ts), as neutral problems (spec/http/request-rules.ts):
+ * - 415 `request.media-type`: a Content-Type the operation does not document (a JSON type where JSON is
+ *   documented, the form type where it is documented, a documented type or range taken as it is), or a JSON or
+ *   form body in a charset other than UTF-8;
+ * - 400 `request.body`: a required body that is missing, or one not parseable as its documented JSON type.
+ * A body sent where the operation documents none is not refused: it is ignored (the documented choice).
+ */
+import { isJsonMediaType, type OperationSpec } from '../compile';
+import { refusalStatus, type RequestProblem } from './request-rules';
+
+/** What the rules need of a documented request body. */
+export type BodyRule = Pick<NonNullable<OperationSpec['requestBody']>, 'kind' | 'mediaTypes' | 'required'>;
+
+/** A Content-Type header, parsed: its base type lower-cased, whether its charset is UTF-8, whether it is JSON. */
+export interface Media {
+  type: string;
+  utf8: boolean;
+  /** `application/json` or `application/*+json`. */
+  json: boolean;
+}
+
+/** How a body the rules accept is read: decoded as JSON or a form, taken as it is, or there is none. */
+export type BodyReading = 'json' | 'form' | 'opaque' | 'none';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Pure: the media type of a Content-Type header. */
+export function parseMediaType(contentType: string): Media {
+  const [type = '', ...params] = contentType
+    .toLowerCase()
+    .split(';')
+    .map((s) => s.trim());
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '');
+  const utf8 = charset === undefined || charset === 'utf-8' || charset === 'utf8';
+  return { type, utf8, json: isJsonMediaType(type) };
+}
+
+/** Does the body's documented list name `type` (not JSON, not a form), exactly or within a range? */
+function documentsOpaque(documented: readonly string[], type: string): boolean {
+  if (!type) return false;
+  return documented.some((d) => {
+    const base = (d.split(';')[0] ?? '').trim().toLowerCase();
+    if (isJsonMediaType(base) || base === FORM) return false;
+    return base === type || base === '*/*' || (base.endsWith('/*') && type.startsWith(base.slice(0, -1)));
+  });
+}
+
+const missing = (responses: ReadonlyMap<string, unknown>): RequestProblem => ({
+  rule: 'request.body',
+  status: refusalStatus(responses, 400, [422]),
+  message: 'request body is required',
+  pointer: '/body',
+});
+
+const unsupported = (message: string): RequestProblem => ({
+  rule: 'request.media-type',
+  status: 415,
+  message,
+  pointer: '/header/content-type',
+});
+
+/**
+ * Pure: how the body of a request is to be read, or the problem with its media type or its absence.
+ * `contentType` as sent (undefined when absent), `media` its parse (callers may cache it), `empty` whether no
+ * body bytes came. An operation without a documented body reads none.
+ */
+export function bodyMediaProblem(
+  rule: BodyRule | undefined,
+  responses: ReadonlyMap<string, unknown>,
+  contentType: string | undefined,
+  media: Media,
+  empty: boolean,
+): BodyReading | RequestProblem {
+  if (!rule) return 'none';
+  if (empty && !contentType) return rule.required ? missing(responses) : 'none';
+  const json = media.json && rule.kind === 'json';
+  const form = media.type === FORM && rule.mediaTypes.some((t) => t.toLowerCase().startsWith(FORM));
+  // A documented media type no tool decodes (a file upload, an archive, plain text): taken as it is.
+  if (!json && !form && !media.json && documentsOpaque(rule.mediaTypes, media.type)) return 'opaque';
+  if (!json && !form) {
+    const readable = rule.mediaTypes.filter((t) => isJsonMediaType(t) || t.startsWith(FORM));
+    const hint = (readable.length ? readable : ['application/json']).join(' or ');
+    const got = contentType || 'none';
+    return unsupported(
+      rule.kind === 'other'
+        ? `Content-Type must be ${hint}, got ${got} (JSON and form bodies are decoded; documented: ${rule.mediaTypes.join(', ')})`
+        : `Content-Type must be ${hint}, got ${got}`,
+    );
+  }
+  if (!media.utf8) return unsupported(`Content-Type must be a UTF-8 charset, got ${contentType ?? ''}`);
+  if (empty) return rule.required ? missing(responses) : 'none';
+  return json ? 'json' : 'form';
+}
+
+/** Pure: the value of a JSON body's text, or the problem that it is not JSON. */
+export function decodeJsonBody(
+  responses: ReadonlyMap<string, unknown>,
+  text: string,
+): { value: unknown } | RequestProblem {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return {
+      rule: 'request.body',
+      status: refusalStatus(responses, 400, [422]),
+      message: `request body is not valid JSON: ${(err as Error).message}`,
+      pointer: '/body',
+    };
+  }
+}
+
+/** Is this reading a problem rather than a way to read the body? */
+export const isRequestProblem = (v: unknown): v is RequestProblem =>
+  typeof v === 'object' && v !== null && 'rule' in v && 'status' in v;
