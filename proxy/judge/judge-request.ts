@@ -1,6 +1,7 @@
 /** Request-side rules (the client's fault): route, method, credentials, parameters, media type, body. Pure. */
-import { formatAjvErrors, isJsonMediaType, type CompiledSpec, type OperationSpec } from '../../spec/compile';
+import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import { matchPath } from '../../spec/http/match';
+import { bodyMediaProblem, decodeJsonBody, parseMediaType } from '../../spec/http/request-body';
 import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
@@ -156,27 +157,17 @@ const bad = (rule: string, message: string, status = 400): Problem => ({
   message,
 });
 
+/** The body rules every tool applies (spec/http/request-body.ts), then the body's schema, as the judge's problems. */
 function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   const body = op.requestBody;
-  const present = req.bodyTooLarge || (req.body !== undefined && req.body !== '');
   if (!body) return [];
-  if (!present) return body.required ? [bad('request.body', 'the request body is required')] : [];
-  const type = req.headers['content-type'] ?? '';
-  const base = (type.split(';')[0] ?? '').trim().toLowerCase();
-  if (!body.mediaTypes.some((m) => m.toLowerCase() === base))
-    return [
-      bad(
-        'request.media-type',
-        `Content-Type ${type || 'missing'} is not one of ${body.mediaTypes.join(', ')}`,
-        415,
-      ),
-    ];
-  if (req.bodyTooLarge || !isJsonMediaType(base) || body.kind !== 'json') return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(req.body ?? '');
-  } catch {
-    return [bad('request.body', 'the request body is not JSON')];
-  }
-  return body.validate(json) ? [] : [bad('request.body', formatAjvErrors(body.validate.errors))];
+  const type = req.headers['content-type'];
+  const empty = !req.bodyTooLarge && !req.body;
+  const reading = bodyMediaProblem(body, op.responses, type, parseMediaType(type ?? ''), empty);
+  if (typeof reading !== 'string') return [bad(reading.rule, reading.message, reading.status)];
+  // Over the judged limit, only its media type is judged (the text was not kept).
+  if (reading !== 'json' || req.bodyTooLarge) return [];
+  const data = decodeJsonBody(op.responses, req.body ?? '');
+  if (!('value' in data)) return [bad(data.rule, data.message, data.status)];
+  return body.validate(data.value) ? [] : [bad('request.body', formatAjvErrors(body.validate.errors))];
 }
