@@ -113,7 +113,3 @@ export function decodeJsonBody(
     };
   }
 }
-
-/** Is this reading a problem rather than a way to read the body? */
-export const isRequestProblem = (v: unknown): v is RequestProblem =>
-  typeof v === 'object' && v !== null && 'rule' in v && 'status' in v;

@@ -228,3 +228,33 @@ it('answers the media type before a parameter (415 over 400) in the mock and the
   expect((await fetch(`${mockBase}/reports`, init)).status).toBe(415);
   expect((await fetch(`${proxyBase}/reports`, init)).status).toBe(415);
 });
+
+it('refuses a wrong Content-Type (415) and malformed JSON (400) alike in the mock, the judge and the proxy', async () => {
+  const cases = [
+    {
+      type: 'text/plain',
+      body: '{"id":1,"name":"a"}',
+      status: 415,
+      rule: 'request.media-type',
+      code: 'unsupported_media_type',
+    },
+    { type: 'application/json', body: '{"id":1,', status: 400, rule: 'request.body', code: 'malformed_json' },
+  ];
+  for (const c of cases) {
+    const headers = { 'content-type': c.type, 'x-tenant': '7' };
+    const judged = proxy.judge.request({ method: 'POST', url: '/reports', headers, body: c.body });
+    expect(judged.problems.map((p) => [p.rule, p.status])).toEqual([[c.rule, c.status]]);
+    const init = { method: 'POST', headers, body: c.body };
+    const direct = await fetch(`${mockBase}/reports`, init);
+    expect([c.type, direct.status]).toEqual([c.type, c.status]);
+    expect(((await direct.json()) as { code?: string }).code).toBe(c.code);
+    expect((await fetch(`${proxyBase}/reports`, init)).status).toBe(c.status);
+  }
+  // The same request with a documented type and valid JSON passes the judge and the mock.
+  const ok = { 'content-type': 'application/json', 'x-tenant': '7' };
+  const body = '{"id":1,"name":"a"}';
+  expect(proxy.judge.request({ method: 'POST', url: '/reports', headers: ok, body }).problems).toEqual([]);
+  expect((await fetch(`${mockBase}/reports`, { method: 'POST', headers: ok, body })).status).toBeLessThan(
+    300,
+  );
+});
