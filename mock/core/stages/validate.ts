@@ -121,7 +121,7 @@ export const validate: Stage = function validate(ctx, deps) {
     if (isErrorReply(params)) return { reply: params, ctx };
     ctx.params = params;
   }
-  // A media type the operation does not take is refused before any parameter (spec/http/request-rules.ts).
+  // A media type the operation does not take is refused before any parameter (spec/http/request-body.ts).
   const check = deps.bodies.get(operation.operationId);
   const content = header(ctx.req.headers['content-type']);
   const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
