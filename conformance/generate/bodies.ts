@@ -7,6 +7,7 @@ import { isJsonPatch } from '../../spec/json-patch';
 import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../../spec/http/error-body';
+import { decodeJsonBody } from '../../spec/http/request-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';
@@ -150,6 +151,13 @@ export function bodyCheck(op: OperationSpec): Check {
   };
 }
 
+/** A body sent as text that is not JSON: the status the shared decoding rule gives it (spec/http/request-body.ts). */
+function rawRejection(op: OperationSpec, c: BodyCase): number[] | undefined {
+  if (c.raw === undefined) return undefined;
+  const decoded = decodeJsonBody(op.responses, c.raw);
+  return 'value' in decoded ? undefined : [decoded.status];
+}
+
 async function runCase(
   op: OperationSpec,
   c: BodyCase,
@@ -171,7 +179,7 @@ async function runCase(
       ? pass(rule, result.exchange)
       : fail(rule, `${where}, expected ${ok.join(' or ')}`, result.exchange, steps);
   }
-  const wanted = rejectStatuses(op);
+  const wanted = rawRejection(op, c) ?? rejectStatuses(op);
   if (!wanted.includes(status))
     return fail(rule, `${where}, expected ${wanted.join(' or ')}`, result.exchange, steps);
   const problem = errorBodyProblem(ctx.spec, result.response, op.operationId);
