@@ -50,8 +50,10 @@ export function envelopeOfCreate(op: OperationSpec | undefined): string | undefi
   const request = wrapperOf(op.requestBody?.schema);
   if (!request) {
     const last = op.path.split('/').filter(Boolean).pop() ?? '';
-    const name = [singular(last), last].find((n) => n && answers.every((s) => wraps(s, n)));
-    return name;
+    // The path's case need not be the property's: AWS's `/appbundles` answers `{"appBundle": {...}}`.
+    const wanted = new Set([singular(last), last].filter(Boolean).map((n) => n.toLowerCase()));
+    const names = Object.keys(objectShape(answers[0])?.properties ?? {});
+    return names.find((n) => wanted.has(n.toLowerCase()) && answers.every((s) => wraps(s, n)));
   }
   if (answers.every((s) => wrapperOf(s)?.property === request.property)) return request.property;
   const inside = Object.keys(objectShape(request.inner)?.properties ?? {});

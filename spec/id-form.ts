@@ -87,10 +87,11 @@ function formOfExample(example: string): IdForm | undefined {
 
 /** The literal start of a pattern (`^wh_[0-9a-f]{16}$` -> `wh_`), short of a character a quantifier follows. */
 function literalPrefix(pattern: string): string {
-  if (!pattern.startsWith('^')) return '';
-  const m = /^[A-Za-z0-9_:-]*/.exec(pattern.slice(1));
+  // Unanchored (AWS's `arn:.+`), the literal text may as well start the id; the form found is tested anyway.
+  const body = pattern.startsWith('^') ? pattern.slice(1) : pattern;
+  const m = /^[A-Za-z0-9_:-]*/.exec(body);
   let prefix = m?.[0] ?? '';
-  const next = pattern.slice(1 + prefix.length)[0];
+  const next = body.slice(prefix.length)[0];
   if (next !== undefined && '*+?{'.includes(next)) prefix = prefix.slice(0, -1);
   return prefix;
 }
@@ -110,12 +111,23 @@ const examplesOf = (s: IdSchema): unknown[] => [
   s.example,
 ];
 
+/** Each schema and its `allOf` parts (AWS's `arn: { allOf: [{ $ref: Arn }, { description }] }`), to a depth of 4. */
+function withParts(schemas: readonly IdSchema[], depth = 0): IdSchema[] {
+  if (depth > 4) return [...schemas];
+  return schemas.flatMap((s) => {
+    const parts = (Array.isArray(s.allOf) ? s.allOf : []).filter(
+      (p): p is IdSchema => typeof p === 'object' && p !== null,
+    );
+    return [s, ...withParts(parts, depth + 1)];
+  });
+}
+
 /**
  * The form of a string id, from its property schema and the item path parameter's: an example's form that fits
  * every pattern, else UUIDs where they fit, else a form the pattern allows; undefined means UUIDs.
  */
 export function idFormOf(schemas: ReadonlyArray<Schema | undefined>): IdForm | undefined {
-  const given = schemas.filter((s): s is IdSchema => s !== undefined);
+  const given = withParts(schemas.filter((s): s is IdSchema => s !== undefined));
   if (given.some((s) => s.format === 'uuid' || typesOf(s).some((t) => t !== 'string'))) return undefined;
   // A format the id must have (a floating IP addressed by `format: ipv4`): ids drawn in that format.
   const format = given.map((s) => s.format).find(isIdFormat);

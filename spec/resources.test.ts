@@ -258,4 +258,20 @@ describe('ids in the document form (issue 26.6)', () => {
     });
     expect(m.resources[0]?.idForm).toEqual({ prefix: 'job_', kind: 'counter' });
   });
+  it('never takes as id an object written as allOf, nor a required property that is one (AWS wrappers)', () => {
+    const bundle = { type: 'object', required: ['arn'], properties: { arn: { type: 'string' } } };
+    const answer = {
+      type: 'object',
+      required: ['appBundle'],
+      properties: { appBundle: { allOf: [bundle, { description: 'The bundle.' }] } },
+    };
+    const request = { type: 'object', properties: { clientToken: { type: 'string' } } };
+    const m = model({
+      '/bundles': {
+        post: { operationId: 'add', requestBody: json(request), responses: { '201': json(answer) } },
+      },
+      '/bundles/{bundleIdentifier}': { get: { operationId: 'one', responses: { '200': json(answer) } } },
+    });
+    expect(m.resources[0]?.idField).toBeUndefined();
+  });
 });

@@ -431,7 +431,9 @@ function idFieldOf(
   // An object or a list is never the id (DigitalOcean's `floating_ip` wrapper beside the `{floating_ip}` path).
   const props = Object.fromEntries(
     Object.entries(shape.properties).filter(
-      ([, p]) => !typesOf(p).some((t) => t === 'object' || t === 'array'),
+      // Through allOf too: AWS's `appBundle: { allOf: [{ $ref: AppBundle }, { description }] }` is an object.
+      ([, p]) =>
+        !typesOf(p).some((t) => t === 'object' || t === 'array') && !objectShape(p) && !arrayItems(p),
     ),
   );
   if (c.idOverride) return c.idOverride;
@@ -446,7 +448,7 @@ function idFieldOf(
     ?.toLowerCase();
   if (tail && props[tail]) return tail;
   if (request) {
-    const lacking = [...shape.required].filter((p) => !(p in request.properties));
+    const lacking = [...shape.required].filter((p) => p in props && !(p in request.properties));
     if (lacking.length === 1) return lacking[0];
   }
   if (readOnly.includes('id')) return 'id';

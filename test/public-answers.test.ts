@@ -197,3 +197,41 @@ describe('property: a generated answer is valid against the compiled response va
     expect(failing).toEqual([]);
   });
 });
+
+describe('a create answered under a wrapper written as allOf (AWS AppFabric, the sweep of SEED=30)', () => {
+  const WRAPPED = path.join(ROOT, 'fixtures', 'specs', 'wild', 'answers', 'wrapped-allof.yaml');
+  let wrapped: LoadedSpec;
+  let send: (req: Request) => Promise<Response>;
+  const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+
+  beforeAll(async () => {
+    wrapped = await loadSpecOrThrow(WRAPPED);
+    send = await createFetchHandler({ document: wrapped, keys: [{ key: KEY, plan: 'pro' }] });
+  });
+
+  it('keeps the wrapper out of the id, draws ids the pattern allows, and reads the item back by its arn', async () => {
+    // `/appbundles` answers `{"appBundle": {allOf: [AppBundle]}}`; the request sends `tags` as a list where the
+    // answer's item says a map. The id is the item's `arn` (`pattern: arn:.+`, unanchored), never the wrapper.
+    const created = await send(
+      new Request(`${BASE}/appbundles`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tags: [{ key: 'team', value: 'a' }] }),
+      }),
+    );
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { appBundle: { arn: string; tags?: unknown } };
+    const validate = wrapped.byId.get('CreateAppBundle')?.responses.get('201')?.validateBody;
+    expect(validate?.(body)).toBe(true);
+    expect(body.appBundle.arn).toMatch(/^arn:/);
+    const read = await send(
+      new Request(`${BASE}/appbundles/${encodeURIComponent(body.appBundle.arn)}`, { headers }),
+    );
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(body);
+    const list = (await (await send(new Request(`${BASE}/appbundles`, { headers }))).json()) as {
+      appBundleSummaryList: unknown[];
+    };
+    expect(list.appBundleSummaryList).toEqual([body.appBundle]);
+  });
+});
