@@ -23,12 +23,7 @@ const KEY = 'sweep-subset-enterprise-key';
  * Answers known to break their document for a reason another part of issue 30 fixes, by what they break: left
  * out here, and listed in the sweep's table until then. Remove an entry when its fix lands.
  */
-const KNOWN: { pattern: RegExp; why: string }[] = [
-  {
-    pattern: /^POST \/#X-Amz-Target=\S+ 404: /,
-    why: 'AWS path keys that carry a query (`/#X-Amz-Target=…`, sent as %23): the shared router (issue 30, routing)',
-  },
-];
+const KNOWN: { pattern: RegExp; why: string }[] = [];
 
 let found: { dir: string; documents: string[] } | undefined;
 try {
