@@ -133,7 +133,7 @@ function itemRules(
   const innerShape = envelope ? objectShape(innerSchema(schema, envelope)) : null;
   const itemShape = envelope ? innerShape : shape;
   const itemReadOnly = innerShape ? new Set(readOnlyProperties(innerShape)) : readOnly;
-  // The item's readOnly properties (the response's `id` beside a `NewCategory` that does not name it) are the
+  // The item's readOnly properties (an `id` in the answer that the create's schema does not name) are the
   // server's in every create, replace and patch; unless the request schema itself names one as writable.
   for (const p of r.readOnly) if (!itemShape?.properties[p]) itemReadOnly.add(p);
   // PUT on the collection names the item by the id in its body.

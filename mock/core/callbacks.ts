@@ -18,6 +18,7 @@ import type { OperationSpec } from '../../spec/compile';
 import { createAjv } from '../../spec/ajv';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
+import { isObject } from '../../spec/json';
 
 export interface CallbackSend {
   /** The operation whose request caused it, and the callback's name. */
@@ -47,8 +48,6 @@ export interface CallbackSource {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** RFC 6901: the value `pointer` names in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {

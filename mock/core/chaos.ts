@@ -70,6 +70,14 @@ export function decideFault(operation: OperationSpec, rate: number, random: () =
   return status === undefined ? { kind: 'reset' } : { kind: 'status', status };
 }
 
+/** Latency texts come from the options and the settings file only (a handful): each is parsed once. */
+const latencies = new Map<string, ReturnType<typeof parseLatency>>();
+function parsedLatency(text: string): ReturnType<typeof parseLatency> {
+  let parsed = latencies.get(text);
+  if (!parsed) latencies.set(text, (parsed = parseLatency(text)));
+  return parsed;
+}
+
 /** The latency and fault rate that apply to `operation`: its own settings over the mock-wide ones. */
 export function chaosFor(
   operation: OperationSpec,
@@ -81,7 +89,7 @@ export function chaosFor(
 ): { latency?: LatencyRange; faults: number } {
   const own = config.operationChaos[operation.operationId];
   const text = own?.latency ?? config.latency;
-  const parsed = text === null || text === undefined ? undefined : parseLatency(text);
+  const parsed = text === null || text === undefined ? undefined : parsedLatency(text);
   return {
     latency: parsed && 'min' in parsed ? parsed : undefined,
     faults: own?.faults ?? config.faults,

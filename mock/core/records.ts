@@ -9,6 +9,7 @@ import type { Action, Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import type { JsonObject } from './stores/types';
+import { isObject } from '../../spec/json';
 
 const PREFERRED: Record<string, string[]> = {
   create: ['201', '200', '202'],
@@ -22,8 +23,6 @@ export function successStatus(op: OperationSpec, action: Action): number {
   const first = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
   return first ? Number(first) : (NATURAL[action] ?? 200);
 }
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Where a sub-collection's record keeps the id of the item it belongs to (`/articles/{slug}/comments`): stored

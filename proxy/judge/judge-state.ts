@@ -8,6 +8,7 @@ import { unwrap } from '../../spec/envelope';
 import { inferResources, type Binding, type Resource } from '../../spec/resources';
 import type { Exchange } from '../../spec/report/types';
 import type { Problem, Route } from './judge-request';
+import { isObject } from '../../spec/json';
 
 interface Tracked {
   deleted: boolean;
@@ -220,9 +221,6 @@ function expectationsOf(
   walk(body, []);
   return out;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether the read record shows `e`: the value at its path, or nothing there (null counts as removed). */
 function holds(e: Expectation, record: Record<string, unknown>): boolean {

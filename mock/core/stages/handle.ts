@@ -38,19 +38,10 @@ import {
   withoutParent,
 } from '../records';
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
+import { isObject } from '../../../spec/json';
+import { exampleReply } from '../example-reply';
 
 const encoder = new TextEncoder();
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The documented example for `status`, or an error of that status when the document gives none. */
-export function exampleReply(operation: OperationSpec, status: number): Reply {
-  const res = operation.responses.get(String(status));
-  const headers: Record<string, string> = status === 429 ? { 'Retry-After': '60' } : {};
-  if (res?.example !== undefined) return { status, body: res.example, headers, contentType: res.contentType };
-  if (status >= 400)
-    return { status, error: { code: `example_${status}`, message: res?.description ?? 'example' }, headers };
-  return { status, headers };
-}
 
 const storeRef = (r: Resource): StoreResource => ({
   name: r.name,
@@ -73,7 +64,7 @@ function reply(op: OperationSpec, status: number, body: unknown): Reply {
   return { status, body: answerBody(documented, body), contentType: documented.contentType };
 }
 
-/** `body` valid against the documented answer (see mock/core/conform.ts). */
+/** `body` valid against the documented answer (see spec/conform.ts). */
 function answerBody(documented: ResponseSpec | undefined, body: unknown): unknown {
   if (!documented?.schema) return body;
   return validAnswer(withoutWriteOnly(documented.schema, body), documented.schema, documented.validateBody);

@@ -10,7 +10,7 @@ import { chaosFor, decideFault, drawDelay } from '../chaos';
 import type { Ctx, Deps, Reply, Stage } from '../context';
 import { apiError } from '../errors';
 import { checkDelay, parsePrefer } from '../prefer';
-import { exampleReply } from './handle';
+import { exampleReply } from '../example-reply';
 
 const header = (v: string | string[] | undefined): string | undefined =>
   Array.isArray(v) ? v.join(', ') : v;
