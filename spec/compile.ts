@@ -8,6 +8,7 @@ import { createSchemaCompiler, type SchemaCompiler, type SchemaDirection } from 
 import { basePathOf } from './base-path';
 import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
 import { templatePattern } from './http/path-template';
+import { streamShapeOf, type StreamSpec } from './http/stream-format';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -41,6 +42,8 @@ export interface ResponseSpec {
   schema?: OpenAPIV3_1.SchemaObject;
   example?: unknown;
   headers: HeaderSpec[];
+  /** Sequential media types documented with the schema of their items (3.2 `itemSchema`; spec/http/streams.ts). */
+  streams?: StreamSpec[];
 }
 
 export interface OperationSpec {
@@ -177,8 +180,11 @@ function forEachSchemaRoot(
         if (media.schema) visit(media.schema, `${where} requestBody`);
       for (const [status, r] of Object.entries(op.responses ?? {})) {
         const res = r as OpenAPIV3_1.ResponseObject;
-        for (const media of Object.values(res.content ?? {}))
+        for (const media of Object.values(res.content ?? {})) {
           if (media.schema) visit(media.schema, `${where} ${status} body`);
+          const item = (media as { itemSchema?: unknown }).itemSchema;
+          if (item) visit(item, `${where} ${status} itemSchema`);
+        }
         for (const [h, header] of Object.entries(res.headers ?? {})) {
           const schema = (header as OpenAPIV3_1.HeaderObject).schema;
           if (schema) visit(schema, `${where} ${status} header ${h}`);
@@ -367,7 +373,14 @@ function compileResponse(
       validate: compile(hs, 'raw', `${where} header ${name}`),
     };
   });
+  const streams = Object.entries(res.content ?? {}).flatMap(([type, m]): StreamSpec[] => {
+    const shape = streamShapeOf(type, m);
+    if (!shape) return [];
+    const itemSchema = responseView(shape.itemSchema);
+    return [{ ...shape, itemSchema, validateItem: compile(itemSchema, 'response', `${where} ${type} item`) }];
+  });
   return {
+    ...(streams.length > 0 ? { streams } : {}),
     status,
     description: res.description,
     contentType,

@@ -14,6 +14,7 @@ import type { Exchange, Finding, RecordedResponse } from '../report/types';
 import { documentedResponse } from '../compile';
 import { errorBodyProblem } from './error-body';
 import { mediaTypeProblem } from './media-type';
+import { streamFor, streamProblem } from './streams';
 
 /** Rules judged from the recorded exchanges rather than by a check of their own. */
 export const RESPONSE_RULES = [
@@ -68,7 +69,11 @@ function checkOne(
         : `${op.operationId} documents ${statuses}, not ${res.status}`,
     );
   }
-  if (documented?.validateBody && res.json !== undefined && !documented.validateBody(res.json))
+  // A documented stream (3.2 `itemSchema`: SSE, JSON Lines, JSON sequences): each item against its schema.
+  const stream = streamFor(documented?.streams, res.headers['content-type']);
+  const streamed = stream && streamProblem(stream, res.body);
+  if (stream) judge('response.body-schema', streamed && `${op?.operationId} ${res.status}: ${streamed}`);
+  else if (documented?.validateBody && res.json !== undefined && !documented.validateBody(res.json))
     judge(
       'response.body-schema',
       `${op?.operationId} ${res.status}: ${formatAjvErrors(documented.validateBody.errors)}`,
