@@ -6,7 +6,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { dereference } from '../../spec/deref';
-import type { BodyRead, MockRequest } from '../core/context';
+import type { BodyRead, EventSink, MockRequest, Reply } from '../core/context';
 import { checkOptions, rule } from '../../spec/check-options';
 import { ENGINE_OPTION_RULES } from '../core/check-options';
 import { buildDeps, handleRequest, type EngineOptions } from '../core/engine';
@@ -65,6 +65,35 @@ function compileDocument(entry: string, document: OpenAPIV3_1.Document): Compile
   }
 }
 
+/** A streamed reply as a Response body: each write a chunk, as it comes; a cancel is the client going away. */
+function readableOf(stream: NonNullable<Reply['stream']>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const closers: (() => void)[] = [];
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const sink: EventSink = {
+        write(chunk) {
+          if (!done) controller.enqueue(encoder.encode(chunk));
+          return true;
+        },
+        end() {
+          if (!done) controller.close();
+          done = true;
+        },
+        on(event, listener) {
+          if (event === 'close') closers.push(listener);
+        },
+      };
+      stream(sink);
+    },
+    cancel() {
+      done = true;
+      for (const close of closers) close();
+    },
+  });
+}
+
 /** Build a fetch handler over the engine; rejects with a message naming the problem in the document, keys or seed. */
 export async function createFetchHandler(options: FetchHandlerOptions): Promise<FetchHandler> {
   checkOptions('createFetchHandler', options, FETCH_OPTION_RULES, ['document']);
@@ -93,12 +122,18 @@ export async function createFetchHandler(options: FetchHandlerOptions): Promise<
       // A Response computes its own length; Connection is hop-by-hop.
       if (k !== 'Content-Length' && k !== 'Connection') responseHeaders.set(k, String(v));
     }
-    const noBody =
-      out.status === 204 || out.status === 304 || request.method === 'HEAD' || out.body.length === 0;
-    return new Response(noBody ? null : (out.body as unknown as ConstructorParameters<typeof Response>[0]), {
-      status: out.status,
-      headers: responseHeaders,
-    });
+    const noBody = out.status === 204 || out.status === 304 || request.method === 'HEAD';
+    if (result.stream && !noBody)
+      return new Response(readableOf(result.stream), { status: out.status, headers: responseHeaders });
+    return new Response(
+      noBody || out.body.length === 0
+        ? null
+        : (out.body as unknown as ConstructorParameters<typeof Response>[0]),
+      {
+        status: out.status,
+        headers: responseHeaders,
+      },
+    );
   };
   return Object.assign(handler, { deps });
 }

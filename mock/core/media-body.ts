@@ -5,9 +5,13 @@
  * the type. Pure: the document (already dereferenced) in, bytes out.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { OperationSpec } from '../../spec/compile';
+import type { OperationSpec, ResponseSpec } from '../../spec/compile';
 import type { Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
+import type { StreamSpec } from '../../spec/http/stream-format';
+import { DEFAULT_STREAM_ITEMS, streamChunks, streamFor } from '../../spec/http/streams';
+import type { EventSink, Reply } from './context';
+import type { StreamSettings } from './settings';
 
 const encoder = new TextEncoder();
 
@@ -125,4 +129,64 @@ export function mediaBody(
       : undefined;
   const text = typeof sample === 'string' ? sample : undefined;
   return { contentType, raw: minimal(base, schema, text) };
+}
+
+/** Does `accept` name `type` itself (not only through a wildcard)? */
+function names(accept: string | undefined, type: string): boolean {
+  const wanted = baseOf(type);
+  return (accept ?? '').split(',').some((range) => baseOf(range) === wanted);
+}
+
+/**
+ * The stream (3.2 `itemSchema`) to answer `status` with, in the type `Accept` allows; undefined when the answer
+ * is not a stream. Where JSON is documented beside the stream (`application/json` or `text/event-stream`), JSON
+ * stays the answer unless `Accept` names the stream's type.
+ */
+export function chooseStream(
+  documented: ResponseSpec | undefined,
+  accept: string | undefined,
+): StreamSpec | undefined {
+  if (!documented?.streams?.length) return undefined;
+  const stream = streamFor(documented.streams, chooseMediaType(documented.mediaTypes, accept));
+  if (!stream || (documented.contentType && !names(accept, stream.mediaType))) return undefined;
+  return stream;
+}
+
+/**
+ * A streamed answer: `settings.items` items (or the example's), each written as its own chunk as soon as the
+ * previous one is out, `settings.intervalMs` apart; no Content-Length (chunked). Nothing more is written once the
+ * client has gone.
+ */
+export function streamReply(
+  stream: StreamSpec,
+  status: number,
+  headers: Record<string, string>,
+  settings: Partial<StreamSettings>,
+  sleep: (ms: number) => Promise<void>,
+): Reply {
+  const chunks = streamChunks(stream, settings.items ?? DEFAULT_STREAM_ITEMS);
+  const intervalMs = Math.min(Math.max(settings.intervalMs ?? 0, 0), 10_000);
+  return {
+    status,
+    contentType: stream.mediaType,
+    headers: {
+      ...headers,
+      'Content-Type': stream.mediaType,
+      'Cache-Control': 'no-store',
+      // nginx (deploy/) passes each event on at once instead of buffering the answer.
+      'X-Accel-Buffering': 'no',
+    },
+    stream: function writeStream(out: EventSink) {
+      let open = true;
+      out.on('close', () => (open = false));
+      void (async () => {
+        for (const [i, chunk] of chunks.entries()) {
+          if (i > 0 && intervalMs > 0) await sleep(intervalMs);
+          if (!open) return;
+          out.write(chunk);
+        }
+        out.end();
+      })();
+    },
+  };
 }

@@ -5,6 +5,7 @@
  */
 import shipped from '../../spec/openapi.settings.json';
 import type { OperationChaos } from './chaos';
+import { DEFAULT_STREAM_ITEMS } from '../../spec/http/streams';
 
 /** Extra bounds the mock puts on a request body property, where the document publishes none. */
 export interface PropertyRule {
@@ -99,6 +100,16 @@ export interface MockConfig {
   callbackHosts: string[];
   /** How long one callback attempt waits for its answer. */
   callbackTimeoutMs: number;
+  /** Streams (3.2 `itemSchema`): items generated per answer, and the pause between two (the settings' `streams`). */
+  streams: StreamSettings;
+}
+
+/** How the mock streams an answer documented with `itemSchema` (`text/event-stream`, `application/jsonl`). */
+export interface StreamSettings {
+  /** Items generated when the document gives no example (1 to 100; default 3). */
+  items: number;
+  /** Milliseconds between two items (0 to 10000; default 0: all at once, each its own chunk). */
+  intervalMs: number;
 }
 
 /** Command-line values that win over a settings file. */
@@ -130,6 +141,8 @@ export interface DocumentSettings {
   faults?: number;
   /** Latency and faults of single operations, by operationId. */
   operations?: Record<string, OperationChaos>;
+  /** How answers documented as streams are streamed. */
+  streams?: Partial<StreamSettings>;
 }
 
 /** The shipped settings: the default document's (spec/openapi.settings.json), for every adapter. */
@@ -193,7 +206,7 @@ export function applySettings(
   plans: Readonly<Record<string, PlanLimits>>,
 ): Pick<
   MockConfig,
-  'policy' | 'sunset' | 'successorLink' | 'plans' | 'latency' | 'faults' | 'operationChaos'
+  'policy' | 'sunset' | 'successorLink' | 'plans' | 'latency' | 'faults' | 'operationChaos' | 'streams'
 > {
   const policy = policyOf(settings);
   if (flags.allowUnknownFields) policy.allowUnknownFields = true;
@@ -205,6 +218,7 @@ export function applySettings(
     latency: flags.latency ?? settings.latency ?? null,
     faults: flags.faults ?? settings.faults ?? 0,
     operationChaos: settings.operations ?? {},
+    streams: { ...ENGINE_DEFAULTS.streams, ...settings.streams },
   };
 }
 
@@ -247,4 +261,5 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   operationChaos: {},
   callbackHosts: ['loopback'],
   callbackTimeoutMs: 5000,
+  streams: { items: DEFAULT_STREAM_ITEMS, intervalMs: 0 },
 });

@@ -49,6 +49,14 @@ const SETTINGS_SCHEMA = {
       },
     },
     successorLink: { type: ['string', 'null'] },
+    streams: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        items: { type: 'integer', minimum: 1, maximum: 100 },
+        intervalMs: { type: 'integer', minimum: 0, maximum: 10_000 },
+      },
+    },
     plans: {
       type: 'object',
       minProperties: 1,

@@ -21,7 +21,7 @@ import {
 import { checkValue } from '../body-check';
 import { validAnswer } from '../../../spec/conform';
 import { documentedHeaders } from '../headers';
-import { mediaBody } from '../media-body';
+import { chooseStream, mediaBody, streamReply } from '../media-body';
 import { namedExamples } from '../prefer';
 import { sampleOf } from '../../../spec/sample';
 import { chosenStatus } from './validate';
@@ -308,6 +308,9 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   const documented = documentedResponse(operation, answer.status);
   const headers = documentedHeaders(documented, answer.status);
   if (answer.status === 429) headers['Retry-After'] = '60';
+  // A stream of items (3.2 `itemSchema`: SSE, JSON Lines), written item by item.
+  const stream = chooseStream(documented, acceptOf(ctx));
+  if (stream) return streamReply(stream, answer.status, headers, deps.config.streams, deps.sleep);
   // An answer documented only in other media types (a PDF, XML, RSS, CSV): a body of that type.
   if (documented && !documented.contentType && documented.mediaTypes.length > 0) {
     const media = mediaBody(deps.spec.document, operation, answer.status, acceptOf(ctx));

@@ -1,0 +1,207 @@
+/**
+ * Issue 33, OpenAPI 3.2 `itemSchema` streams end to end: the mock answers an SSE operation with framed events
+ * and a JSON Lines operation with lines, each item valid, written as a stream (node server and fetch entry); the
+ * proxy in front of an upstream that sends an invalid item reports a finding naming the item.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { parse } from 'yaml';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { compileSpec, documentedResponse, type LoadedSpec } from '../../spec/load';
+import { dereference } from '../../spec/deref';
+import { readEvents, readItems } from '../../spec/http/stream-format';
+import { streamProblem } from '../../spec/http/streams';
+import { buildDeps } from '../../mock/core/engine';
+import type { MockConfig } from '../../mock/core/settings';
+import { createApp } from '../../mock/adapters/node-http';
+import { createFetchHandler } from '../../mock/adapters/fetch';
+import { createProxyServer } from '../../proxy/proxy-server';
+
+const FILE = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'streams-32.yaml');
+const document = parse(fs.readFileSync(FILE, 'utf8')) as OpenAPIV3_1.Document;
+const spec = compileSpec(FILE, dereference(document), true) as LoadedSpec;
+const stream = (operationId: string, type: string) =>
+  documentedResponse(spec.byId.get(operationId)!, 200)!.streams!.find((s) => s.mediaType === type)!;
+
+const servers: http.Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+async function listen(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The node server over the 3.2 document. */
+async function nodeMock(config: Partial<MockConfig> = {}): Promise<string> {
+  const deps = await buildDeps({ document: spec, keys: [], config: { quiet: true, ...config } });
+  return `${await listen(createApp(deps))}/v1`;
+}
+
+interface Got {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** When each chunk arrived, ms after the answer's head. */
+  times: number[];
+}
+
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const started = Date.now();
+      const parts: Buffer[] = [];
+      const times: number[] = [];
+      res.on('data', (c: Buffer) => (parts.push(c), times.push(Date.now() - started)));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(parts).toString(),
+          times,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the node server streams items', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await nodeMock();
+  });
+
+  it('an SSE operation answers valid framed events, chunked', async () => {
+    const res = await get(`${base}/todos/events`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect(res.body).toMatch(
+      /^event: (created|updated|deleted)\n(id: \d+\n)?(retry: \d+\n)?data: \{.*\}\n\n/,
+    );
+    const events = readEvents(res.body);
+    expect(events).toHaveLength(3);
+    for (const e of events) expect(JSON.parse(e.data as string)).toMatchObject({ id: expect.any(Number) });
+    expect(streamProblem(stream('todoEvents', 'text/event-stream'), res.body)).toBeUndefined();
+  });
+
+  it('an SSE `data` with contentMediaType JSON is a JSON string of its contentSchema', async () => {
+    const res = await get(`${base}/todos/feed`);
+    const [first] = readEvents(res.body);
+    expect(JSON.parse(first!.data as string)).toEqual({
+      id: expect.any(Number),
+      title: expect.any(String),
+      done: expect.any(Boolean),
+    });
+    expect(streamProblem(stream('todoFeed', 'text/event-stream'), res.body)).toBeUndefined();
+  });
+
+  it('a JSON Lines operation answers one valid entry per line; Accept picks JSON text sequences', async () => {
+    const res = await get(`${base}/log`);
+    expect(res.headers['content-type']).toBe('application/jsonl');
+    const lines = res.body.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    for (const line of lines)
+      expect(JSON.parse(line)).toEqual({
+        timestamp: expect.any(String),
+        level: expect.any(Number),
+        message: expect.any(String),
+      });
+    expect(streamProblem(stream('readLog', 'application/jsonl'), res.body)).toBeUndefined();
+    const seq = await get(`${base}/log`, { accept: 'application/json-seq' });
+    expect(seq.headers['content-type']).toBe('application/json-seq');
+    expect(readItems('json-seq', seq.body)).toHaveLength(3);
+    expect(seq.body.startsWith('\x1e{')).toBe(true);
+  });
+
+  it("the document's example is streamed as written", async () => {
+    const res = await get(`${base}/log/excerpt`);
+    expect(res.body).toBe(
+      '{"timestamp":"1985-04-12T23:20:50.52Z","level":1,"message":"Hi!"}\n' +
+        '{"timestamp":"1985-04-12T23:20:51.37Z","level":1,"message":"Bye!"}\n',
+    );
+  });
+
+  it('JSON documented beside a stream stays the answer unless Accept names the stream', async () => {
+    const json = await get(`${base}/todos`, { accept: '*/*' });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(Array.isArray(JSON.parse(json.body))).toBe(true);
+    const lines = await get(`${base}/todos`, { accept: 'application/jsonl' });
+    expect(lines.headers['content-type']).toBe('application/jsonl');
+    expect(lines.body.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+
+  it('HEAD has the headers and no body', async () => {
+    const res = await get(`${base}/todos/events`, {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    expect(res.body).toBe('');
+  });
+
+  it('settings give the item count (bounded) and the pause between items: each arrives as it is written', async () => {
+    const paced = await nodeMock({ streams: { items: 4, intervalMs: 120 } });
+    const res = await get(`${paced}/todos/events`);
+    expect(readEvents(res.body)).toHaveLength(4);
+    expect(res.times.length).toBeGreaterThanOrEqual(4);
+    expect(res.times[0]!).toBeLessThan(100);
+    expect(res.times[res.times.length - 1]!).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('the fetch entry streams items', () => {
+  it('SSE events and JSON lines, valid, as a ReadableStream', async () => {
+    const handler = await createFetchHandler({ document, keys: [], config: { quiet: true } });
+    const res = await handler(new Request('http://mock.local/v1/todos/events'));
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.body).toBeInstanceOf(ReadableStream);
+    const reader = res.body!.getReader();
+    const chunks: string[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      chunks.push(new TextDecoder().decode(r.value));
+    expect(chunks).toHaveLength(3);
+    expect(streamProblem(stream('todoEvents', 'text/event-stream'), chunks.join(''))).toBeUndefined();
+    const log = await handler(new Request('http://mock.local/v1/log'));
+    const text = await log.text();
+    expect(text.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(streamProblem(stream('readLog', 'application/jsonl'), text)).toBeUndefined();
+  });
+});
+
+describe('the proxy judges each item', () => {
+  it('an upstream that sends an invalid event is reported, naming the item', async () => {
+    const upstream = await listen((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: created\nid: 1\ndata: {"id": 1, "title": "a", "done": false}\n\n');
+      res.write('event: created\nid: 2\ndata: {"id": 2, "title": "", "done": "no"}\n\n');
+      res.end('event: updated\nid: 3\ndata: {"id": 1, "title": "b", "done": true}\n\n');
+    });
+    const proxy = createProxyServer({
+      spec,
+      upstream: new URL(`${upstream}/v1`),
+      mode: 'report',
+      timeoutMs: 2000,
+      maxBodyBytes: 1 << 20,
+      preserveHost: false,
+    });
+    const base = await proxy.listen(0, '127.0.0.1');
+    try {
+      const res = await get(`${base}/todos/events`);
+      expect(readEvents(res.body)).toHaveLength(3);
+      expect(res.headers['contract-violations']).toBe('1');
+      const [violation] = proxy.judge.snapshot().violations;
+      expect(violation).toMatchObject({ rule: 'response.body-schema', operationId: 'todoEvents' });
+      expect(violation!.message).toMatch(
+        /text\/event-stream item 2 of 3: \/data\/title must NOT have fewer than 1/,
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+});
