@@ -13,11 +13,13 @@ import { compileSpec, documentedResponse, type LoadedSpec } from '../../spec/loa
 import { dereference } from '../../spec/deref';
 import { readEvents, readItems } from '../../spec/http/stream-format';
 import { streamProblem } from '../../spec/http/streams';
-import { buildDeps } from '../../mock/core/engine';
-import type { MockConfig } from '../../mock/core/settings';
-import { createApp } from '../../mock/adapters/node-http';
+import os from 'node:os';
+import { createMockServer, type MockServer } from '../../mock/node/index';
 import { createFetchHandler } from '../../mock/adapters/fetch';
 import { createProxyServer } from '../../proxy/proxy-server';
+import { runJudgeHar } from '../../proxy/judge/har-cli';
+import { toHar } from '../../spec/report/har';
+import { main as runner } from '../../conformance/cli';
 
 const FILE = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'streams-32.yaml');
 const document = parse(fs.readFileSync(FILE, 'utf8')) as OpenAPIV3_1.Document;
@@ -26,7 +28,11 @@ const stream = (operationId: string, type: string) =>
   documentedResponse(spec.byId.get(operationId)!, 200)!.streams!.find((s) => s.mediaType === type)!;
 
 const servers: http.Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+const mocks: MockServer[] = [];
+afterAll(async () => {
+  await Promise.all(mocks.map((m) => m.close()));
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+});
 
 async function listen(handler: http.RequestListener): Promise<string> {
   const server = http.createServer(handler);
@@ -35,10 +41,16 @@ async function listen(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The node server over the 3.2 document. */
-async function nodeMock(config: Partial<MockConfig> = {}): Promise<string> {
-  const deps = await buildDeps({ document: spec, keys: [], config: { quiet: true, ...config } });
-  return `${await listen(createApp(deps))}/v1`;
+/** The node server over the 3.2 document file; `settings` a settings file's content. */
+async function nodeMock(settings?: object): Promise<string> {
+  let settingsFile: string | undefined;
+  if (settings) {
+    settingsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'streams-')), 'settings.json');
+    fs.writeFileSync(settingsFile, JSON.stringify(settings));
+  }
+  const mock = await createMockServer({ specPath: FILE, seedFile: null, quiet: true, settingsFile });
+  mocks.push(mock);
+  return mock.listen(0);
 }
 
 interface Got {
@@ -155,6 +167,66 @@ describe('the node server streams items', () => {
   });
 });
 
+const SCENARIOS = path.join(__dirname, '..', '..', 'fixtures', 'scenarios', 'streams');
+
+/** The runner's exit code against `target` with the stream scenarios, and its JSON report. */
+async function runRunner(target: string): Promise<{ code: number; report: string }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'streams-')), 'report.json');
+  const out = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const argv = ['--target', target, '--key', 'k', '--spec', FILE, '--scenarios', SCENARIOS];
+    const code = await runner([...argv, '--report', `json=${file}`], {});
+    return { code, report: fs.readFileSync(file, 'utf8') };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe('the runner judges each item of each stream', () => {
+  it('exits 0 against the mock, every stream operation called and judged', async () => {
+    const { code, report } = await runRunner(await nodeMock());
+    expect(code).toBe(0);
+    const parsed = JSON.parse(report) as {
+      coverage: { observed: boolean }[];
+      rules: { id: string; status: string }[];
+    };
+    expect(parsed.coverage.every((c) => c.observed)).toBe(true);
+    expect(parsed.rules.find((r) => r.id === 'response.body-schema')?.status).toBe('pass');
+    expect(parsed.rules.find((r) => r.id === 'streams.items')?.status).toBe('pass');
+  });
+
+  it('exits 1 against a server whose JSON Lines hold an invalid entry, naming the item', async () => {
+    const mock = await nodeMock();
+    const target = await listen((req, res) => {
+      if (
+        !req.url?.startsWith('/v1/log') ||
+        req.url !== '/v1/log' ||
+        !/jsonl/.test(req.headers.accept ?? '')
+      ) {
+        // Everything else as the mock answers it.
+        const upstream = http.request(
+          `${mock}${req.url?.slice(3) ?? ''}`,
+          { method: req.method, headers: req.headers },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
+        return void req.pipe(upstream);
+      }
+      res.writeHead(200, { 'content-type': 'application/jsonl' });
+      res.end(
+        '{"timestamp":"2026-01-01T00:00:00Z","level":1,"message":"a"}\n{"timestamp":"yesterday","level":9,"message":"b"}\n',
+      );
+    });
+    const { code, report } = await runRunner(`${target}/v1`);
+    expect(code).toBe(1);
+    expect(report).toMatch(/readLog 200: application\/jsonl item 2 of 2: \/timestamp must match format/);
+  });
+});
+
 describe('the fetch entry streams items', () => {
   it('SSE events and JSON lines, valid, as a ReadableStream', async () => {
     const handler = await createFetchHandler({ document, keys: [], config: { quiet: true } });
@@ -175,7 +247,7 @@ describe('the fetch entry streams items', () => {
 });
 
 describe('the proxy judges each item', () => {
-  it('an upstream that sends an invalid event is reported, naming the item', async () => {
+  it('an upstream that sends an invalid event is reported by the proxy and by --judge-har, naming the item', async () => {
     const upstream = await listen((req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('event: created\nid: 1\ndata: {"id": 1, "title": "a", "done": false}\n\n');
@@ -199,6 +271,21 @@ describe('the proxy judges each item', () => {
       expect(violation).toMatchObject({ rule: 'response.body-schema', operationId: 'todoEvents' });
       expect(violation!.message).toMatch(
         /text\/event-stream item 2 of 3: \/data\/title must NOT have fewer than 1/,
+      );
+      // The same traffic saved as a HAR and judged offline: the same finding, exit 1.
+      const har = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'streams-')), 'traffic.har');
+      fs.writeFileSync(har, JSON.stringify(toHar(proxy.judge.recent(), '0')));
+      const json = `${har}.json`;
+      const quiet = [process.stdout, process.stderr].map((s) =>
+        jest.spyOn(s, 'write').mockImplementation(() => true),
+      );
+      try {
+        expect(await runJudgeHar(['--judge-har', har, '--spec', FILE, '--report', `json=${json}`])).toBe(1);
+      } finally {
+        for (const q of quiet) q.mockRestore();
+      }
+      expect(fs.readFileSync(json, 'utf8')).toMatch(
+        /text\/event-stream item 2 of 3: \/data\/title must NOT have fewer/,
       );
     } finally {
       await proxy.close();
