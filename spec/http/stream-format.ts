@@ -193,6 +193,22 @@ export function writeItems(shape: Pick<StreamShape, 'kind' | 'data'>, items: rea
   return items.map((item) => `${prefix}${JSON.stringify(item ?? null)}\n`);
 }
 
+/**
+ * The part of a stream cut off mid-way (a reader that stopped waiting) that holds only whole items: up to the
+ * last blank line for SSE, the last line end for JSON Lines, the last record separator for JSON sequences.
+ */
+export function wholeItems(kind: StreamKind, text: string): string {
+  if (kind === 'sse') {
+    // An event ends with an empty line: two line ends in a row (CRLF, LF or CR).
+    const ends = [...text.matchAll(/(\r\n|\r|\n)(\r\n|\r|\n)/g)];
+    const last = ends[ends.length - 1];
+    return last ? text.slice(0, (last.index ?? 0) + last[0].length) : '';
+  }
+  if (kind === 'jsonl') return text.slice(0, text.lastIndexOf('\n') + 1);
+  const last = text.lastIndexOf('\x1e');
+  return last < 0 ? '' : text.slice(0, last);
+}
+
 /** SSE items with `data` decoded where it carries JSON; other kinds as they are. */
 export function decodeItem(shape: Pick<StreamShape, 'kind' | 'data'>, value: unknown): ReadItem {
   if (shape.kind !== 'sse' || shape.data === 'text' || !isObject(value)) return { value };

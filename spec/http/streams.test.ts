@@ -2,7 +2,14 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, documentedResponse, type LoadedSpec } from '../load';
 import type { Exchange } from '../report/types';
 import { checkResponses } from './response-checks';
-import { readEvents, readItems, streamKindOf, writeItems, type StreamSpec } from './stream-format';
+import {
+  readEvents,
+  readItems,
+  streamKindOf,
+  wholeItems,
+  writeItems,
+  type StreamSpec,
+} from './stream-format';
 import { itemCount, MAX_STREAM_ITEMS, streamChunks, streamFor, streamItems, streamProblem } from './streams';
 
 const Todo = {
@@ -252,5 +259,16 @@ describe('SSE is parsed as the HTML standard says', () => {
     ['a field without a colon is an empty value', 'data\n\n', [{ data: '' }]],
   ])('%s', (_name, body, events) => {
     expect(readEvents(body)).toEqual(events);
+  });
+});
+
+describe('a stream cut off mid-way keeps its whole items', () => {
+  it.each([
+    ['sse', 'data: a\n\ndata: b\r\n\r\ndata: c', 'data: a\n\ndata: b\r\n\r\n'],
+    ['sse', 'data: a\n', ''],
+    ['jsonl', '{"a":1}\n{"a":2}\n{"a"', '{"a":1}\n{"a":2}\n'],
+    ['json-seq', '\x1e{"a":1}\n\x1e{"a":2}\n\x1e{"a', '\x1e{"a":1}\n\x1e{"a":2}\n'],
+  ] as const)('%s: %j', (kind, text, whole) => {
+    expect(wholeItems(kind, text)).toBe(whole);
   });
 });

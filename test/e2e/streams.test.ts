@@ -169,6 +169,29 @@ describe('the node server streams items', () => {
 
 const SCENARIOS = path.join(__dirname, '..', '..', 'fixtures', 'scenarios', 'streams');
 
+const LINE = '{"timestamp":"2026-01-01T00:00:00Z","level":1,"message":"a"}';
+
+/** A server that answers what `override` takes, and passes everything else to the mock at `mock` (…/v1). */
+async function inFrontOf(
+  mock: string,
+  override: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
+): Promise<string> {
+  const origin = new URL(mock).origin;
+  const base = await listen((req, res) => {
+    if (override(req, res)) return;
+    const upstream = http.request(
+      `${origin}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  return `${base}/v1`;
+}
+
 /** The runner's exit code against `target` with the stream scenarios, and its JSON report. */
 async function runRunner(target: string): Promise<{ code: number; report: string }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'streams-')), 'report.json');
@@ -198,32 +221,40 @@ describe('the runner judges each item of each stream', () => {
   });
 
   it('exits 1 against a server whose JSON Lines hold an invalid entry, naming the item', async () => {
-    const mock = await nodeMock();
-    const target = await listen((req, res) => {
-      if (
-        !req.url?.startsWith('/v1/log') ||
-        req.url !== '/v1/log' ||
-        !/jsonl/.test(req.headers.accept ?? '')
-      ) {
-        // Everything else as the mock answers it.
-        const upstream = http.request(
-          `${mock}${req.url?.slice(3) ?? ''}`,
-          { method: req.method, headers: req.headers },
-          (up) => {
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            up.pipe(res);
-          },
-        );
-        return void req.pipe(upstream);
-      }
+    const target = await inFrontOf(await nodeMock(), (req, res) => {
+      if (req.method !== 'GET' || req.url !== '/v1/log' || !/jsonl/.test(req.headers.accept ?? ''))
+        return false;
       res.writeHead(200, { 'content-type': 'application/jsonl' });
-      res.end(
-        '{"timestamp":"2026-01-01T00:00:00Z","level":1,"message":"a"}\n{"timestamp":"yesterday","level":9,"message":"b"}\n',
-      );
+      res.end(`${LINE}\n{"timestamp":"yesterday","level":1,"message":"b"}\n`);
+      return true;
     });
-    const { code, report } = await runRunner(`${target}/v1`);
+    const { code, report } = await runRunner(target);
     expect(code).toBe(1);
     expect(report).toMatch(/readLog 200: application\/jsonl item 2 of 2: \/timestamp must match format/);
+  });
+
+  it('reads a stream that never ends for a bounded window and judges the whole items that came', async () => {
+    const endless: http.ServerResponse[] = [];
+    const target = await inFrontOf(await nodeMock(), (req, res) => {
+      if (req.method !== 'GET' || req.url !== '/v1/todos/events') return false;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      endless.push(res);
+      let n = 0;
+      const tick = setInterval(() => {
+        n++;
+        // The third event is cut in the middle when the window closes; it is not judged.
+        res.write(`event: created\nid: ${n}\ndata: {"id": ${n}, "title": "t", "done": false}\n\nevent: upd`);
+        res.write('ated\n');
+      }, 100);
+      res.on('close', () => clearInterval(tick));
+      return true;
+    });
+    const started = Date.now();
+    const { code, report } = await runRunner(target);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(JSON.parse(report).coverage.every((c: { observed: boolean }) => c.observed)).toBe(true);
+    for (const res of endless) res.destroy();
   });
 });
 
