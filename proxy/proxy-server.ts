@@ -14,6 +14,7 @@ import { createJudge, type Judge, type UpstreamRule } from './judge/judge';
 import type { ObservedRequest, Problem, Route } from './judge/judge-request';
 import { backwardHeaders, forwardHeaders, requestFor, splitTarget, upstreamOptions } from './forward';
 import { readLimited, type LimitedRead } from './read-limited';
+import { streamKindOf, wholeItems, type StreamKind } from '../spec/http/stream-format';
 import { createExchangeLog } from './exchange-log';
 import { createProxyPages } from './proxy-pages';
 import { codeFor, createOwnAnswers, type OwnAnswer } from './own-answers';
@@ -231,6 +232,14 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     upstreamReq.on('response', (up) => {
       up.on('error', () => undefined);
       answers.remember(req.headers, req.socket.remoteAddress ?? '', up.headers);
+      // A stream (SSE, JSON Lines) may never end: passed on as it comes, judged when it ends (issue 33).
+      const kind = streamKindOf(String(up.headers['content-type'] ?? ''));
+      if (kind && req.method !== 'HEAD' && !up.headers['content-encoding']) {
+        if (settled || clientGone) return void up.destroy();
+        settled = true;
+        clearTimeout(timer);
+        return liveStream(f, up, kind);
+      }
       const declared = req.method === 'HEAD' ? undefined : up.headers['content-length'];
       void readLimited(up, options.maxBodyBytes, headerText(up.headers['content-encoding']), declared).then(
         (body) => {
@@ -311,6 +320,39 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       ]);
       judge.upstream(observed, route, problems, { rule: 'upstream.complete', status, message }, true);
       resetClient(res);
+    });
+  }
+
+  /**
+   * A stream passed on chunk by chunk (each SSE event reaches the client when the upstream sends it), a copy of
+   * its first --max-body-bytes kept; when it ends (or either side goes) its whole items are judged. In enforce
+   * mode too: an item already passed on cannot be taken back, so a stream's findings are reported, not refused.
+   */
+  function liveStream(f: Flight, up: http.IncomingMessage, kind: StreamKind) {
+    const { res, observed, route, problems } = f;
+    const status = up.statusCode ?? 502;
+    const headers = backwardHeaders(up.headers);
+    headers['contract-violations'] = String(problems.length);
+    headers['contract-judged'] = 'a stream: its items are judged when it ends';
+    res.writeHead(status, headers);
+    const kept: Buffer[] = [];
+    let size = 0;
+    let cut = false;
+    up.on('data', (chunk: Buffer) => {
+      if (size + chunk.length <= options.maxBodyBytes) kept.push(chunk);
+      else cut = true;
+      size += chunk.length;
+    });
+    pipeline(up, res, (err) => {
+      if (err) up.destroy();
+      const text = Buffer.concat(kept).toString('utf8');
+      const body = err || cut ? wholeItems(kind, text) : text;
+      const found = judge.response(observed, route, problems, {
+        status,
+        headers: flatHeaders(up.headers),
+        body,
+      });
+      log.add(observed.method, f.path, status, f.startedAt, [...problems, ...found]);
     });
   }
 

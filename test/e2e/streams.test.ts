@@ -277,6 +277,13 @@ describe('the fetch entry streams items', () => {
   });
 });
 
+/** The proxy's violations once it has judged something (a stream is judged just after it ends). */
+async function violations(proxy: ReturnType<typeof createProxyServer>) {
+  for (let i = 0; i < 50 && proxy.judge.snapshot().violations.length === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  return proxy.judge.snapshot().violations;
+}
+
 describe('the proxy judges each item', () => {
   it('an upstream that sends an invalid event is reported by the proxy and by --judge-har, naming the item', async () => {
     const upstream = await listen((req, res) => {
@@ -297,8 +304,9 @@ describe('the proxy judges each item', () => {
     try {
       const res = await get(`${base}/todos/events`);
       expect(readEvents(res.body)).toHaveLength(3);
-      expect(res.headers['contract-violations']).toBe('1');
-      const [violation] = proxy.judge.snapshot().violations;
+      // Passed on as it came; judged when it ended.
+      expect(res.headers['contract-judged']).toMatch(/stream/);
+      const [violation] = await violations(proxy);
       expect(violation).toMatchObject({ rule: 'response.body-schema', operationId: 'todoEvents' });
       expect(violation!.message).toMatch(
         /text\/event-stream item 2 of 3: \/data\/title must NOT have fewer than 1/,
@@ -317,6 +325,52 @@ describe('the proxy judges each item', () => {
       }
       expect(fs.readFileSync(json, 'utf8')).toMatch(
         /text\/event-stream item 2 of 3: \/data\/title must NOT have fewer/,
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('passes a stream that never ends on as it comes, and judges the items that came when the client goes', async () => {
+    const upstream = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let n = 0;
+      const tick = setInterval(() => {
+        n++;
+        const title = n === 2 ? '' : 't';
+        res.write(`event: created\nid: ${n}\ndata: {"id": ${n}, "title": "${title}", "done": false}\n\n`);
+      }, 50);
+      res.on('close', () => clearInterval(tick));
+    });
+    const proxy = createProxyServer({
+      spec,
+      upstream: new URL(`${upstream}/v1`),
+      mode: 'enforce',
+      timeoutMs: 300,
+      maxBodyBytes: 1 << 20,
+      preserveHost: false,
+    });
+    const base = await proxy.listen(0, '127.0.0.1');
+    try {
+      // Longer than --proxy-timeout-ms: a stream is not an upstream that fails to answer.
+      const events = await new Promise<string>((resolve, reject) => {
+        const req = http.get(`${base}/todos/events`, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (readEvents(text).length >= 12) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        });
+        req.on('error', reject);
+      });
+      expect(readEvents(events).length).toBeGreaterThanOrEqual(12);
+      const [violation] = await violations(proxy);
+      expect(violation).toMatchObject({ rule: 'response.body-schema', operationId: 'todoEvents' });
+      expect(violation!.message).toMatch(
+        /text\/event-stream item 2 of \d+: \/data\/title must NOT have fewer/,
       );
     } finally {
       await proxy.close();
