@@ -141,6 +141,17 @@ describe('the node server streams items', () => {
     );
   });
 
+  it('Prefer: example=NAME streams that example, dynamic=true generated items', async () => {
+    const alarm = await get(`${base}/log/excerpt`, { prefer: 'example=alarm' });
+    expect(alarm.headers['content-type']).toBe('application/jsonl');
+    expect(alarm.body).toBe('{"timestamp":"1985-04-12T23:21:00Z","level":0,"message":"Fire!"}\n');
+    const dynamic = await get(`${base}/log/excerpt`, { prefer: 'dynamic=true' });
+    const lines = dynamic.body.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(dynamic.body).not.toContain('Hi!');
+    expect(streamProblem(stream('readLogExcerpt', 'application/jsonl'), dynamic.body)).toBeUndefined();
+  });
+
   it('JSON documented beside a stream stays the answer unless Accept names the stream', async () => {
     const json = await get(`${base}/todos`, { accept: '*/*' });
     expect(json.headers['content-type']).toMatch(/^application\/json/);

@@ -353,11 +353,24 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
  * `Prefer: example=NAME` or `dynamic=true` (Prism's conventions): the named example of the chosen status, or
  * values generated from its schema, answered from the document alone (nothing is stored or read).
  */
-export function preferredAnswer(ctx: Ctx, deps: Pick<Deps, 'spec'>, operation: OperationSpec): Reply {
+export function preferredAnswer(
+  ctx: Ctx,
+  deps: Pick<Deps, 'spec' | 'config' | 'sleep'>,
+  operation: OperationSpec,
+): Reply {
   const status = chosenStatus(ctx, operation);
   const documented = documentedResponse(operation, status);
   const headers = documentedHeaders(documented, status);
   if (status === 429) headers['Retry-After'] = '60';
+  // A stream: the named example's items, or (`dynamic=true`) items generated from the item schema.
+  const stream = chooseStream(documented, acceptOf(ctx));
+  if (stream) {
+    const example =
+      ctx.preferExample === undefined
+        ? undefined
+        : namedExamples(deps.spec.document, operation, status).get(ctx.preferExample);
+    return streamReply({ ...stream, example }, status, headers, deps.config.streams, deps.sleep);
+  }
   if (ctx.preferExample !== undefined) {
     const body = namedExamples(deps.spec.document, operation, status).get(ctx.preferExample);
     return { status, body, contentType: documented?.contentType, headers };
