@@ -9,6 +9,7 @@
  * answer 401 with WWW-Authenticate. No code names a document: the same walk serves any of them
  * (test/wild-documents.test.ts, `npm run judge`).
  */
+import { streamFor, streamProblem } from '../spec/http/streams';
 import { sample } from 'openapi-sampler';
 import type { JSONSchema7 } from 'json-schema';
 import {
@@ -408,7 +409,8 @@ class Walker {
     for (const p of op.queryParams) if (p.required) url.searchParams.set(p.name, String(this.value(p)));
     const creds = call.anonymous ? emptyPlacement() : this.credentials(op);
     for (const [name, value] of Object.entries(creds.query)) url.searchParams.set(name, value);
-    const headers: Record<string, string> = { Accept: 'application/json', ...creds.headers };
+    // JSON first; any type the operation documents otherwise (a stream, a PDF) rather than a 406.
+    const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...creds.headers };
     for (const p of op.headerParams) if (p.required) headers[p.name] = String(this.value(p));
     let body: string | undefined;
     if (call.body !== undefined && op.requestBody) {
@@ -473,7 +475,16 @@ function judge(
   const type = mediaBase(headers['content-type']);
   if (!documented.mediaTypes.some((t) => mediaBase(t) === type))
     problems.push(`Content-Type ${type || 'missing'}, documented: ${documented.mediaTypes.join(', ')}`);
-  if (documented.validateBody && documented.contentType && mediaBase(documented.contentType) === type) {
+  // A stream (3.2 `itemSchema`): each item against the item schema, as the response checks judge it.
+  const stream = streamFor(documented.streams, type);
+  const streamed = stream && streamProblem(stream, text);
+  if (streamed) problems.push(streamed);
+  if (
+    !stream &&
+    documented.validateBody &&
+    documented.contentType &&
+    mediaBase(documented.contentType) === type
+  ) {
     const body = parse(text);
     if (body === undefined) problems.push('the body is not JSON');
     else if (!documented.validateBody(body))

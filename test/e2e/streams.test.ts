@@ -20,6 +20,8 @@ import { createProxyServer } from '../../proxy/proxy-server';
 import { runJudgeHar } from '../../proxy/judge/har-cli';
 import { toHar } from '../../spec/report/har';
 import { main as runner } from '../../conformance/cli';
+import { walkDocument } from '../../conformance/walk';
+import { inferResources } from '../../spec/resources';
 
 const FILE = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'streams-32.yaml');
 const document = parse(fs.readFileSync(FILE, 'utf8')) as OpenAPIV3_1.Document;
@@ -266,6 +268,40 @@ describe('the runner judges each item of each stream', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(JSON.parse(report).coverage.every((c: { observed: boolean }) => c.observed)).toBe(true);
     for (const res of endless) res.destroy();
+  });
+});
+
+describe("the walk (the wild documents' judge) reads streams too", () => {
+  it('every operation answers its documented stream, every item valid; a bad item is named', async () => {
+    const inferred = inferResources(spec);
+    if (!inferred.ok) throw new Error(inferred.error);
+    const handler = await createFetchHandler({
+      document: spec,
+      keys: [{ key: 'walk-key-0123456789', plan: 'pro' }],
+    });
+    const walk = (fetch: typeof handler) =>
+      walkDocument({
+        spec,
+        model: inferred.model,
+        baseUrl: 'http://mock.test/v1',
+        key: 'walk-key-0123456789',
+        fetch,
+      });
+    const good = await walk(handler);
+    expect(good.problems).toEqual([]);
+    expect(spec.operations.filter((o) => !good.covered.has(o.operationId))).toEqual([]);
+    const lying = Object.assign(
+      async (request: Request) => {
+        if (!request.url.endsWith('/todos/events')) return handler(request);
+        const body =
+          'event: created\ndata: {"id": 1, "title": "a", "done": false}\n\nevent: created\ndata: {"id": 2}\n\n';
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      },
+      { deps: handler.deps },
+    );
+    expect((await walk(lying)).problems).toEqual([
+      expect.stringMatching(/todoEvents.*text\/event-stream item 2 of 2: \/data\/title is required/),
+    ]);
   });
 });
 
