@@ -235,6 +235,23 @@ describe('a stream is judged item by item (runner, proxy and --judge-har alike)'
     });
   });
 
+  it('a stream of no item yet is a stream (an event source quiet for the whole window)', () => {
+    const findings = checkResponses(spec, [exchange('todoEvents', 'text/event-stream', ': keep-alive\n\n')]);
+    expect(findings.filter((f) => f.outcome === 'fail')).toEqual([]);
+    expect(findings.find((f) => f.ruleId === 'response.json')).toEqual({
+      ruleId: 'response.json',
+      outcome: 'pass',
+    });
+    expect(
+      checkResponses(spec, [exchange('todoEvents', 'application/json', '{}')]).find(
+        (f) => f.ruleId === 'response.json',
+      ),
+    ).toMatchObject({
+      outcome: 'fail',
+      problem: 'Content-Type is application/json, expected text/event-stream',
+    });
+  });
+
   it('an answer in a type the response documents as a stream is read as one; others are not', () => {
     const streams = documentedResponse(spec.byId.get('excerpt')!, 200)?.streams;
     expect(streamFor(streams, 'application/x-ndjson; charset=utf-8')?.kind).toBe('jsonl');
