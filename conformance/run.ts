@@ -161,7 +161,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     ]);
     options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
     const findings = await executeChecks(checks, ctx, concurrency, options);
-    for (const f of undocumentedFindings(receiving)) findings.add(f);
+    for (const f of await undocumentedFindings(receiving)) findings.add(f);
     const cleanup = await cleanUp(client, readOnly, spec);
     traffic.finish(selected.rules.some((r) => r.tags.includes('quota')));
     // The checks' own findings come first, as they always have: a rule's evidence is theirs before the traffic's.

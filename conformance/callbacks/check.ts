@@ -110,6 +110,7 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
   if (bad) return [...findings, bad];
   if (result.kind !== 'response') return findings;
   const trigger = result.exchange;
+  receiving.lastTriggerAt = Date.now();
   if (result.response.status < 200 || result.response.status >= 300)
     return [
       ...findings,
@@ -182,12 +183,15 @@ function judgeGroup(
 }
 
 /**
- * At the end of the run: every arrival no check judged is undocumented (a path the run never handed out, or a
- * callback after its wait); none is a pass when the run had a receiver and sent a request naming it.
+ * At the end of the run, once the wait after the last request naming the receiver is over: every arrival no
+ * check judged is undocumented (a path the run never handed out, or a callback after its wait); none is a pass
+ * when the run had a receiver and sent a request naming it.
  */
-export function undocumentedFindings(receiving: CallbackReceiving | undefined): Finding[] {
+export async function undocumentedFindings(receiving: CallbackReceiving | undefined): Promise<Finding[]> {
   if (!receiving || receiving.handedOut.length === 0) return [];
   const { receiver } = receiving;
+  const left = receiving.lastTriggerAt + receiving.waitMs - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   const stray = receiver.arrivals().filter((a) => !receiving.judged.has(a));
   const out = stray.map((a) =>
     fail(

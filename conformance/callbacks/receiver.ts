@@ -129,9 +129,11 @@ export interface CallbackReceiving {
   handedOut: string[];
   /** Arrivals a check has judged already. */
   judged: Set<Arrival>;
+  /** When the last request naming the receiver was answered (ms since the epoch); 0 before any. */
+  lastTriggerAt: number;
 }
 
 /** A fresh receiving state for a run. */
 export function createReceiving(receiver: Receiver, waitMs: number): CallbackReceiving {
-  return { receiver, waitMs, handedOut: [], judged: new Set() };
+  return { receiver, waitMs, handedOut: [], judged: new Set(), lastTriggerAt: 0 };
 }
