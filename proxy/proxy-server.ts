@@ -430,6 +430,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         message: `callback ${verdict.match.name} of ${pending.operationId} arrived more than once`,
       });
     if (verdict.match) pending.taken.add(verdict.match);
+    // Judged as it arrives, before the target answers: the finding does not wait on the client's receiver.
+    judge.callback(observed, pending.operationId, problems);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(observed.headers))
       if (!['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name))
@@ -444,7 +446,6 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       const text = Buffer.from(await answer.arrayBuffer());
-      judge.callback(observed, pending.operationId, problems, answer.status);
       const type = answer.headers.get('content-type');
       res.writeHead(answer.status, {
         ...(type ? { 'content-type': type } : {}),
@@ -453,7 +454,6 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       });
       res.end(text);
     } catch (err) {
-      judge.callback(observed, pending.operationId, problems, 502);
       sendError(
         res,
         req,

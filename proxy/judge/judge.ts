@@ -46,7 +46,7 @@ export interface Judge {
    * Records the problems of a callback the relay received (`--callbacks-relay`): response-side findings (the
    * upstream sent it), under the operation whose request named the callback; not counted as an exchange.
    */
-  callback(req: ObservedRequest, operationId: string | undefined, problems: Problem[], status: number): void;
+  callback(req: ObservedRequest, operationId: string | undefined, problems: Problem[], status?: number): void;
   snapshot(): { exchanges: number; dropped: number; violations: Violation[] };
   /** The runner's Report of everything judged so far (one test case per operation and rule). */
   report(target: string): Report;
@@ -182,7 +182,14 @@ export function createJudge(
         pathParams: {},
         pathKnown: false,
       };
-      record(req, route, status, problems, toExchange(req, { status, headers: {} }, route, now()), 'again');
+      record(
+        req,
+        route,
+        status,
+        problems,
+        toExchange(req, { status: status ?? 0, headers: {} }, route, now()),
+        'again',
+      );
     },
     snapshot: () => ({ exchanges, dropped, violations: kept.map(({ kept: _k, ...v }) => v) }),
     report: (target) =>
