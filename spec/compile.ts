@@ -327,7 +327,8 @@ function compileOperation(
       ? {
           callbacks: compileCallbacks(
             op.callbacks,
-            (schema, direction, at) => compile(requestView(schema as OpenAPIV3_1.SchemaObject), direction, at),
+            (schema, direction, at) =>
+              compile(requestView(schema as OpenAPIV3_1.SchemaObject), direction, at),
             where,
           ),
         }

@@ -96,11 +96,10 @@ it('the mock sends the webhook create’s seven callbacks to the runner’s rece
     'callbacks.undocumented': 'pass',
   });
   const sent = (await (await fetch(`${new URL(mock.base).origin}/_mock/callbacks`)).json()) as {
-    callbacks?: Array<{ name: string; outcome: string }>;
-  } & Array<{ name: string; outcome: string }>;
-  const list = Array.isArray(sent) ? sent : (sent.callbacks ?? []);
+    callbacks: Array<{ name: string; outcome: string }>;
+  };
   expect(
-    list
+    sent.callbacks
       .filter((c) => c.outcome === 'sent')
       .map((c) => c.name)
       .sort(),
