@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createMockServer, type MockServer } from '../../mock/node';
 import { runConformance } from '../index';
-import { judgeRun } from '../verdict/gate';
+import { judgeRun, skipCause } from '../verdict/gate';
 import type { Report } from '../types';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'frontend-31.yaml');
@@ -71,9 +71,11 @@ describe('against the mock, which sends the documented callbacks', () => {
   });
 
   it('without callbacksListen the rules are skipped as the options ask (not a pass, not "could not judge")', async () => {
-    const report = await run(target, { include: ['callbacks', 'response'] });
+    const report = await run(target, {});
     expect(statusOf(report)).toEqual(Object.fromEntries(RULES.map((id) => [id, 'skip'])));
     expect(problemsOf(report, 'callbacks.arrive')[0]).toMatch(/^no --callbacks-listen: no receiver/);
+    expect(skipCause(problemsOf(report, 'callbacks.arrive')[0] ?? '')).toBe('options');
+    // Four rules, all skipped by the options: not "more than half could not be judged".
     expect(judgeRun(report).code).toBe(0);
     // A rule that must run and cannot: exit 2.
     const required = await run(target, { require: ['callbacks'] });
