@@ -396,7 +396,12 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       body: read.tooLarge ? undefined : read.text,
       bodyTooLarge: read.tooLarge,
     };
-    if (read.tooLarge) req.resume();
+    if (read.tooLarge) {
+      // Bounded like every body the proxy reads: not relayed in part, not judged.
+      req.resume();
+      const message = `the callback's body is over --max-body-bytes (${options.maxBodyBytes}): not relayed`;
+      return sendError(res, req, undefined, 413, 'payload_too_large', message, 0);
+    }
     if (!pending) {
       const message = 'a callback arrived at a relay path the proxy never handed out, or one expired';
       judge.callback(
@@ -440,12 +445,21 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       const answer = await fetch(`${pending.target}${at.rest}${search}`, {
         method: observed.method,
         headers,
-        body:
-          ['GET', 'HEAD'].includes(observed.method) || read.tooLarge ? undefined : Buffer.concat(read.chunks),
+        body: ['GET', 'HEAD'].includes(observed.method) ? undefined : Buffer.concat(read.chunks),
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      const text = Buffer.from(await answer.arrayBuffer());
+      const text = await readAnswer(answer, options.maxBodyBytes);
+      if (!text)
+        return sendError(
+          res,
+          req,
+          undefined,
+          502,
+          'bad_gateway',
+          `the callback target's answer is over --max-body-bytes (${options.maxBodyBytes})`,
+          problems.length,
+        );
       const type = answer.headers.get('content-type');
       res.writeHead(answer.status, {
         ...(type ? { 'content-type': type } : {}),
@@ -517,6 +531,22 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A fetch answer's body, read up to `limit` bytes; undefined (and the rest cancelled) when it is longer. */
+async function readAnswer(answer: Response, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (!answer.body) return Buffer.alloc(0);
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > limit) {
+      await answer.body.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** End the client's answer with a TCP reset: a client must never read a cut answer as complete. */
