@@ -8,7 +8,7 @@
  * has, a callback twice, or one after the wait; judged at the end of the run, `undocumentedFindings`).
  * Without a receiver every rule is skipped with `no --callbacks-listen` (a skip the run's options ask for).
  */
-import type { OperationSpec } from '../../spec/load';
+import type { OperationSpec, ParamSpec } from '../../spec/load';
 import { judgeCallback, setBodySource, type CallbackSource, type CallbackSpec } from '../../spec/callbacks';
 import type { Exchange, Finding } from '../types';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
@@ -90,8 +90,9 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
   let body: unknown = op.requestBody
     ? target.adjust(generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix))
     : undefined;
-  const query: Record<string, string> = {};
-  const headers: Record<string, string> = {};
+  // Required parameters get a generated value, so that the request is one the server accepts.
+  const query = requiredValues(op.queryParams, ctx);
+  const headers = requiredValues(op.headerParams, ctx);
   for (const g of groups.values()) {
     const url = `${receiving.receiver.origin}${g.prefix}`;
     if (g.source.in === 'body') body = setBodySource(body, g.source.pointer, url);
@@ -130,6 +131,17 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
   );
   for (const g of expected) findings.push(...judgeGroup(g, receiving, trigger, label));
   return findings;
+}
+
+/** A generated value for each required parameter of `params`, by name. */
+function requiredValues(params: readonly ParamSpec[], ctx: RunContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of params) {
+    if (!p.required) continue;
+    const v = generateValid(p.schema, ctx.random, ctx.runPrefix);
+    out[p.name] = Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return out;
 }
 
 /** Judge what arrived at one source's path: each expected callback once, with its method and a valid body. */
