@@ -108,7 +108,7 @@ Exit codes (the one table: docs/check-a-server.md#exit-codes):
      first rule, or any rule skipped for it); a --require'd rule skipped; more than half of the rules the
      run could check skipped. The last lines list every skip, grouped by reason and counted
 
-Rules of every document (id, kind, source, title):
+Rules of every document (id, kind, source, title; callbacks.* only where an operation documents callbacks):
 ${rules.join('\n')}
 
 Generated from the document (see docs/check-a-server.md): crud.<resource>.<step> (create, read, listed,
