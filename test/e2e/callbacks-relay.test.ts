@@ -101,6 +101,12 @@ it('relays the mock’s callbacks to the client’s receiver, judged clean on th
     topic: 'prices',
   });
   expect(callbackViolations(proxy)).toEqual([]);
+  expect(
+    proxy.judge
+      .report(base)
+      .rules.filter((r) => r.id.startsWith('callbacks.'))
+      .map((r) => r.status),
+  ).toEqual(['pass', 'pass', 'pass']);
   // A relay path the proxy never handed out is refused, and a finding.
   const stray = await fetch(`${new URL(base).origin}/_mock/relay/${'0'.repeat(32)}`, {
     method: 'POST',
@@ -154,4 +160,11 @@ it('an upstream that sends an invalid callback body or the wrong method: finding
   );
   expect(found.every((v) => v.side === 'response' && v.operationId === 'createSubscription')).toBe(true);
   expect(proxy.judge.responseViolations()).toBeGreaterThanOrEqual(3);
+  // The reports (JUnit, JSON, HTML) carry them as failures of the operation that named the callback.
+  const report = proxy.judge.report(upstream);
+  expect(report.rules.filter((r) => r.id.startsWith('callbacks.')).map((r) => [r.id, r.status])).toEqual([
+    ['callbacks.method createSubscription', 'fail'],
+    ['callbacks.body-schema createSubscription', 'fail'],
+    ['callbacks.undocumented createSubscription', 'fail'],
+  ]);
 });
