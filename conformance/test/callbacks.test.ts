@@ -150,7 +150,7 @@ describe('against a server that sends its callbacks wrong', () => {
       'silent',
       { 'callbacks.arrive': 'fail' },
       'callbacks.arrive',
-      /callback onEvent \(POST \{\$request\.body#\/callbackUrl\}\) did not arrive .* within 400 ms/,
+      /callback onEvent \(POST \{\$request\.body#\/callbackUrl\}\) did not arrive .* within 1000 ms/,
     ],
     [
       'twice',
@@ -161,7 +161,7 @@ describe('against a server that sends its callbacks wrong', () => {
   ])('%s: %j', async (mode, failing, rule, problem) => {
     const server = await stub(mode);
     try {
-      const report = await run(server.target, { callbacksListen: 0, callbacksWaitMs: 400 });
+      const report = await run(server.target, { callbacksListen: 0, callbacksWaitMs: 1000 });
       const failed = Object.fromEntries(Object.entries(statusOf(report)).filter(([, s]) => s === 'fail'));
       expect(failed).toEqual(failing);
       if (Object.keys(failing).length > 0) {
