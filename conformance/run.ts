@@ -25,7 +25,7 @@ import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
 import { createReceiving, startReceiver, type CallbackReceiving } from './callbacks/receiver';
-import { undocumentedFindings } from './callbacks/check';
+import { CALLBACK_RULES, undocumentedFindings } from './callbacks/check';
 
 /** `--callbacks-wait-ms` when not given: how long each documented callback has to arrive. */
 export const DEFAULT_CALLBACKS_WAIT_MS = 3000;
@@ -96,6 +96,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   );
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
+  const callbackRule = (options.rules ?? []).find(
+    (id) => (CALLBACK_RULES as readonly string[]).includes(id) && !catalogue.some((r) => r.id === id),
+  );
+  if (callbackRule)
+    throw new ConformanceError(
+      `rule "${callbackRule}" needs an operation that documents callbacks, which the ${chosen.ids ? 'selection' : 'document'} lacks`,
+    );
   const replay = options.replay ? replayPhase(spec, failuresDirOf(options)) : undefined;
   if (replay?.bad.length)
     throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);

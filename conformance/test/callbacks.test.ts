@@ -173,3 +173,11 @@ describe('against a server that sends its callbacks wrong', () => {
     }
   });
 });
+
+it('--rule of a callback rule on a document without callbacks says why', async () => {
+  await expect(
+    runConformance({ target: 'http://127.0.0.1:1/v1', key: KEY, rules: ['callbacks.arrive'] }),
+  ).rejects.toThrow(
+    'rule "callbacks.arrive" needs an operation that documents callbacks, which the document lacks',
+  );
+});
