@@ -189,3 +189,26 @@ describe('latency and faults in a settings file (issue 33)', () => {
     });
   });
 });
+
+describe('streams in a settings file (issue 33)', () => {
+  it('reads the item count and the pause; what it leaves out keeps the default', () => {
+    expect(configOf(['--settings', write('streams.yaml', 'streams: { items: 7 }\n')]).streams).toEqual({
+      items: 7,
+      intervalMs: 0,
+    });
+    expect(configOf([]).streams).toEqual({ items: 3, intervalMs: 0 });
+  });
+
+  it('refuses a count or pause out of bounds, naming the field', () => {
+    const bad = (text: string) => parseConfig(['--settings', write('bad-streams.yaml', text)], {});
+    expect(bad('streams: { items: 101 }\n')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/streams\/items/),
+    });
+    expect(bad('streams: { items: 0 }\n')).toMatchObject({ ok: false });
+    expect(bad('streams: { intervalMs: 10001 }\n')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/streams\/intervalMs/),
+    });
+  });
+});
