@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { MswHandlerOptions, MswHandlers } from '../mock/adapters/msw';
+import { createMemoryLimiterStore } from '../mock/core/stores/memory-limiter-store';
+import type { LimiterStore } from '../mock/core/stores/types';
 
 const ROOT = path.join(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -88,6 +90,18 @@ function loadSetup(msw: 'msw' | 'msw3', via: 'setupServer' | 'defineNetwork'): S
   return setup!;
 }
 
+/** A memory limiter whose reset takes 100 ms, as a shared store's would: a request must not overtake it. */
+function slowResetLimiter(): LimiterStore {
+  const inner = createMemoryLimiterStore();
+  return {
+    ...inner,
+    reset: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await inner.reset();
+    },
+  };
+}
+
 const cases = [
   { name: 'MSW 2, setupServer', msw: 'msw', major: '2', via: 'setupServer', runs: true },
   { name: 'MSW 3, setupServer', msw: 'msw3', major: '3', via: 'setupServer', runs: MSW3_RUNS },
@@ -111,6 +125,7 @@ for (const c of cases) {
         keys: JSON.parse(read('fixtures/keys.json')),
         seed: JSON.parse(read('fixtures/seed.json')),
         clock: { now: () => now },
+        limiter: slowResetLimiter(),
       });
       network = await setup.start(handlers);
     });
