@@ -4,6 +4,10 @@ import type { Server } from 'node:http';
 export const EXAMPLE_DIR: string;
 export const BUNDLE: string;
 export const WORKER: string;
+/** The package the example's `msw` imports resolve to (`msw3`: MSW 3). */
+export const MSW_PACKAGE: string;
+/** The version of that package, as its worker states it. */
+export function mswVersion(): string;
 export interface BuildResult {
   built: boolean;
   bytes: number;

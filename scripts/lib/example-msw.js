@@ -1,5 +1,7 @@
 // examples/msw-browser: build its bundle with esbuild and msw's worker with msw's own CLI, and serve the folder as
 // plain static files (no mock process: the page's service worker answers /v1/* from the engine in the page).
+// The example runs on MSW 3: this repository installs it as `msw3` (npm:msw@3) beside `msw` 2 (the Node 20 tests),
+// and the build points the page's `msw` imports at it, as a project with `msw` 3 installed resolves them.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -34,7 +36,10 @@ function newestInputMs() {
   return newest;
 }
 
-const mswVersion = () => require(path.join(ROOT, 'node_modules', 'msw', 'package.json')).version;
+/** The package the example's `msw` imports resolve to (MSW 3), and the one whose CLI writes its worker. */
+const MSW_PACKAGE = 'msw3';
+const MSW_DIR = path.join(ROOT, 'node_modules', MSW_PACKAGE);
+const mswVersion = () => require(path.join(MSW_DIR, 'package.json')).version;
 
 /** True when the bundle is missing or older than a source, or the worker is missing or from another msw. */
 function isStale() {
@@ -54,9 +59,9 @@ const yamlAsJson = {
   },
 };
 
-/** Write mockServiceWorker.js with msw's own CLI (`msw init <dir> --save=false`). */
+/** Write mockServiceWorker.js with msw's own CLI (`msw init <dir> --save=false`), MSW 3's. */
 function initWorker() {
-  const cli = path.join(ROOT, 'node_modules', 'msw', 'cli', 'index.js');
+  const cli = path.join(MSW_DIR, 'cli', 'index.js');
   const r = spawnSync(process.execPath, [cli, 'init', EXAMPLE_DIR, '--save=false'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -92,6 +97,8 @@ async function buildExample({ force = false, log = () => {} } = {}) {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
+    // `msw`, `msw/browser` (the page and the entry alike) are MSW 3's.
+    alias: { msw: MSW_PACKAGE },
     plugins: [yamlAsJson],
   });
   log('example:msw: writing mockServiceWorker.js with msw init…');
@@ -150,4 +157,14 @@ function serveStatic({ dir = EXAMPLE_DIR, port = 0, host = '127.0.0.1', headers 
   });
 }
 
-module.exports = { EXAMPLE_DIR, BUNDLE, WORKER, buildExample, bundleSize, isStale, serveStatic };
+module.exports = {
+  EXAMPLE_DIR,
+  BUNDLE,
+  WORKER,
+  MSW_PACKAGE,
+  mswVersion,
+  buildExample,
+  bundleSize,
+  isStale,
+  serveStatic,
+};
