@@ -58,7 +58,7 @@ describe('npm run example:msw -- --port N', () => {
       );
       const sources = (map as { sources: string[] }).sources;
       expect(
-        sources.filter((file) => file.includes('node_modules/msw3/lib/browser/')).length,
+        sources.filter((file) => file.includes('node_modules/msw3/src/browser/')).length,
       ).toBeGreaterThan(0);
       expect(sources.filter((file) => file.includes('node_modules/msw/'))).toEqual([]);
       // Static files only: no API, nothing outside the folder.
