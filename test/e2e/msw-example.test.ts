@@ -212,3 +212,51 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     expect(served).toEqual(expect.arrayContaining(['/', '/app.js', '/mockServiceWorker.js']));
   });
 });
+
+// The same page built on MSW 2 (`msw`) with MSW 2's worker: the entry runs on either major in a browser.
+describeBrowser('examples/msw-browser built on MSW 2, in Chromium', () => {
+  const dir = path.join(ROOT, 'test-output', 'msw2-browser');
+  let server: Server;
+  let origin: string;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    await buildExample({ dir, msw: 'msw' });
+    server = await serveStatic({ dir, port: 0 });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('lists the seed, creates, answers 401 without a key, and Reset (worker.resetHandlers()) brings the seed back', async () => {
+    const worker = await (await fetch(`${origin}/mockServiceWorker.js`)).text();
+    expect(worker).toContain(`const PACKAGE_VERSION = '${mswVersion('msw')}'`);
+    expect(mswVersion('msw')).toMatch(/^2\./);
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${origin}/`);
+    await page.locator('#status[data-ready="true"]').waitFor();
+    await page.locator('#categories[aria-busy="false"]').waitFor();
+    const names = async () =>
+      (await page.locator('#categories li').allTextContents()).map(
+        (text) => text.replace(/^\d+: /, '').split(' (')[0],
+      );
+    expect(await names()).toEqual(['dog', 'cat', 'rabbit']);
+    expect(await page.evaluate('navigator.serviceWorker.controller?.scriptURL')).toBe(
+      `${origin}/mockServiceWorker.js`,
+    );
+    await page.locator('#create input[name="name"]').fill('hamster');
+    await page.locator('#create button[type="submit"]').click();
+    await page.locator('#categories li', { hasText: 'hamster' }).waitFor();
+    await page.locator('#no-key').click();
+    await page.locator('#no-key-result', { hasText: 'HTTP 401' }).waitFor();
+    await page.locator('#reset').click();
+    await page.locator('#categories li', { hasText: 'hamster' }).waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['dog', 'cat', 'rabbit']);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
