@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -215,13 +216,15 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
 
 // The same page built on MSW 2 (`msw`) with MSW 2's worker: the entry runs on either major in a browser.
 describeBrowser('examples/msw-browser built on MSW 2, in Chromium', () => {
-  const dir = path.join(ROOT, 'test-output', 'msw2-browser');
+  // Outside the repository (the linters read test-output/): a fresh build each run, removed after.
+  let dir = '';
   let server: Server;
   let origin: string;
   let browser: BrowserSession;
 
   beforeAll(async () => {
-    await buildExample({ dir, msw: 'msw' });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'msw2-browser-'));
+    await buildExample({ dir, msw: 'msw', force: true });
     server = await serveStatic({ dir, port: 0 });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchBrowser();
@@ -229,6 +232,7 @@ describeBrowser('examples/msw-browser built on MSW 2, in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('lists the seed, creates, answers 401 without a key, and Reset (worker.resetHandlers()) brings the seed back', async () => {
