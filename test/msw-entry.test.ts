@@ -90,16 +90,22 @@ function loadSetup(msw: 'msw' | 'msw3', via: 'setupServer' | 'defineNetwork'): S
   return setup!;
 }
 
-/** A memory limiter whose reset takes 100 ms, as a shared store's would: a request must not overtake it. */
-function slowResetLimiter(): LimiterStore {
+/**
+ * A memory limiter whose reset takes 100 ms, as a shared store's would: a request must not overtake it. `resets`
+ * counts the resets begun.
+ */
+function slowResetLimiter(): LimiterStore & { resets: number } {
   const inner = createMemoryLimiterStore();
-  return {
+  const limiter = {
     ...inner,
+    resets: 0,
     reset: async () => {
+      limiter.resets++;
       await new Promise((resolve) => setTimeout(resolve, 100));
       await inner.reset();
     },
   };
+  return limiter;
 }
 
 const cases = [
@@ -115,6 +121,7 @@ for (const c of cases) {
     let setup: Setup;
     let handlers: MswHandlers;
     let network: Network;
+    const limiter = slowResetLimiter();
     // An injected clock 20 s into a minute: the minute window cannot roll over during the test.
     const now = Math.floor(Date.now() / 60_000) * 60_000 + 20_000;
 
@@ -125,7 +132,7 @@ for (const c of cases) {
         keys: JSON.parse(read('fixtures/keys.json')),
         seed: JSON.parse(read('fixtures/seed.json')),
         clock: { now: () => now },
-        limiter: slowResetLimiter(),
+        limiter,
       });
       network = await setup.start(handlers);
     });
@@ -200,12 +207,15 @@ for (const c of cases) {
     it("MSW's resetHandlers() puts the mock back to the seed: records and counters", async () => {
       expect(await names()).toContain('hamster');
       expect((await call('/categories', 'free-demo-key')).status).toBe(429);
+      const resets = limiter.resets;
       network.resetHandlers();
       // Not awaited (MSW's reset is synchronous): the next request waits for the mock's reset.
       const first = await call('/categories', 'free-demo-key');
       expect(first.status).toBe(200);
       expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
       expect(await names()).toEqual(['dog', 'cat', 'rabbit']);
+      // MSW resets each of the two handlers: one reset of the mock serves both.
+      expect(limiter.resets).toBe(resets + 1);
     });
 
     it('handlers.reset() does the same, awaited', async () => {
