@@ -21,7 +21,7 @@ export interface MswHandlerOptions extends FetchHandlerOptions {
 export type MswHandlers = HttpHandler[] & {
   /**
    * Back to the seed: every record but the seed dropped, every counter and ban forgotten. MSW's own
-   * `resetHandlers()` calls it (MSW 3, and MSW 2 from 2.12 on call each kept handler's `reset()`); with an older
+   * `resetHandlers()` calls it (MSW 3, and MSW 2 from 2.13.5, call each kept handler's `reset()`); with an older
    * MSW 2, call it yourself. Requests sent while it runs wait for it.
    */
   reset(): Promise<void>;
