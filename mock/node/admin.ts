@@ -13,6 +13,7 @@ import { StoreUnavailableError } from '../core/stores/types';
 import { addressSubject, parseQuery } from '../core/stages/identify';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
+import { resetEngineState } from '../core/reset-state';
 
 /** When each limiter's counters and bans were last forgotten (the inspector lists refusals after it only). */
 const lifted = new WeakMap<object, number>();
@@ -26,9 +27,8 @@ async function resetLimits(deps: Deps): Promise<void> {
 
 /** Drop every record but the seed, and every counter and ban. */
 export async function resetState(deps: Deps): Promise<void> {
-  await deps.records.reset(deps.seed, deps.model.resources);
-  await resetLimits(deps);
-  deps.listCache.clear();
+  await resetEngineState(deps);
+  lifted.set(deps.limiter, Date.now());
 }
 
 /** Every resource's records, by name. */
