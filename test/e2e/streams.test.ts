@@ -16,6 +16,8 @@ import { streamProblem } from '../../spec/http/streams';
 import os from 'node:os';
 import { createMockServer, type MockServer } from '../../mock/node/index';
 import { createFetchHandler } from '../../mock/adapters/fetch';
+import { createMswHandlers } from '../../mock/adapters/msw';
+import { setupServer } from 'msw/node';
 import { createProxyServer } from '../../proxy/proxy-server';
 import { runJudgeHar } from '../../proxy/judge/har-cli';
 import { toHar } from '../../spec/report/har';
@@ -330,6 +332,22 @@ async function violations(proxy: ReturnType<typeof createProxyServer>) {
     await new Promise((r) => setTimeout(r, 20));
   return proxy.judge.snapshot().violations;
 }
+
+describe('the MSW entry streams items', () => {
+  it('a fetch that MSW answers gets the SSE events as a stream, valid', async () => {
+    const server = setupServer(...(await createMswHandlers({ document, keys: [], config: { quiet: true } })));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch('http://localhost:4010/v1/todos/events');
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+      const body = await res.text();
+      expect(readEvents(body)).toHaveLength(3);
+      expect(streamProblem(stream('todoEvents', 'text/event-stream'), body)).toBeUndefined();
+    } finally {
+      server.close();
+    }
+  });
+});
 
 describe('the proxy judges each item', () => {
   it('an upstream that sends an invalid event is reported by the proxy and by --judge-har, naming the item', async () => {
