@@ -258,7 +258,16 @@ describe('a stream is judged item by item (runner, proxy and --judge-har alike)'
   it('an answer in a type the response documents as a stream is read as one; others are not', () => {
     const streams = documentedResponse(spec.byId.get('excerpt')!, 200)?.streams;
     expect(streamFor(streams, 'application/x-ndjson; charset=utf-8')?.kind).toBe('jsonl');
-    expect(streamFor(streams, 'application/jsonl')?.mediaType).toBe('application/x-ndjson');
+    // The same framing under another name is not the documented type (response.json says so).
+    expect(streamFor(streams, 'application/jsonl')).toBeUndefined();
+    expect(
+      checkResponses(spec, [exchange('excerpt', 'application/jsonl', '{"id":1,"title":"a"}\n')]).find(
+        (f) => f.ruleId === 'response.json',
+      ),
+    ).toMatchObject({
+      outcome: 'fail',
+      problem: 'Content-Type is application/jsonl, expected application/x-ndjson',
+    });
     expect(streamFor(streams, 'application/json')).toBeUndefined();
     expect(streamKindOf('application/geo+json-seq')).toBe('json-seq');
   });

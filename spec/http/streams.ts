@@ -7,7 +7,7 @@
 import { formatAjvErrors } from '../compile';
 import { validAnswer } from '../conform';
 import { sampleOf } from '../sample';
-import { decodeItem, readItems, streamKindOf, writeItems, type StreamSpec } from './stream-format';
+import { decodeItem, readItems, writeItems, type StreamSpec } from './stream-format';
 
 /** The default number of items the mock streams, and the most it ever will (a caller cannot grow a stream). */
 export const DEFAULT_STREAM_ITEMS = 3;
@@ -15,18 +15,13 @@ export const MAX_STREAM_ITEMS = 100;
 
 const base = (type: string | undefined): string => (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** The documented stream a response of `contentType` is, when the response documents one of that type. */
+/** The documented stream a response of `contentType` is: one of the response's stream types, exactly. */
 export function streamFor(
   streams: readonly StreamSpec[] | undefined,
   contentType: string | undefined,
 ): StreamSpec | undefined {
   const got = base(contentType);
-  if (!got || !streams?.length) return undefined;
-  return (
-    streams.find((s) => base(s.mediaType) === got) ??
-    // `application/x-ndjson` answered where `application/jsonl` is documented: the same framing.
-    streams.find((s) => s.kind === streamKindOf(got))
-  );
+  return got ? streams?.find((s) => base(s.mediaType) === got) : undefined;
 }
 
 /**
