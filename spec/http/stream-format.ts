@@ -7,7 +7,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { Schema } from '../schema-shape';
-import { typesOf } from '../schema-shape';
+import { objectShape, typesOf } from '../schema-shape';
 import { isObject } from '../json';
 
 export type StreamKind = 'sse' | 'jsonl' | 'json-seq';
@@ -63,20 +63,27 @@ const isJsonType = (t: unknown): boolean =>
  * `data` (a documented choice: documents written before 3.2 describe the payload).
  */
 function sseItem(itemSchema: Schema): { itemSchema: Schema; data: 'json' | 'text' } {
-  const props = isObject(itemSchema.properties) ? (itemSchema.properties as Record<string, Schema>) : {};
-  const names = Object.keys(props);
-  const event = 'data' in props || (names.length > 0 && names.every((n) => SSE_FIELDS.includes(n)));
+  // Properties through `allOf` and object branches (the 3.2 example: the generic event, then a `oneOf`).
+  const named = objectShape(itemSchema)?.properties ?? {};
+  const names = Object.keys(named);
+  const event = 'data' in named || names.every((n) => SSE_FIELDS.includes(n));
   if (!event)
     return {
       itemSchema: { type: 'object', required: ['data'], properties: { data: itemSchema } },
       data: 'json',
     };
-  const data = props.data;
+  const data = named.data;
   if (!isObject(data)) return { itemSchema, data: 'text' };
+  const own = isObject(itemSchema.properties) ? (itemSchema.properties as Record<string, Schema>) : {};
   const content = (data as Record<string, unknown>).contentSchema;
-  if (isJsonType((data as Record<string, unknown>).contentMediaType) && isObject(content))
+  // Only where `data` is the item's own property can its schema be swapped for the decoded one.
+  if (
+    own.data === data &&
+    isJsonType((data as Record<string, unknown>).contentMediaType) &&
+    isObject(content)
+  )
     return {
-      itemSchema: { ...itemSchema, properties: { ...props, data: content as Schema } } as Schema,
+      itemSchema: { ...itemSchema, properties: { ...own, data: content as Schema } } as Schema,
       data: 'json',
     };
   const types = typesOf(data);

@@ -81,6 +81,35 @@ const document = {
         responses: ok('events', { 'text/event-stream': { itemSchema: Todo } }),
       },
     },
+    // The 3.2 specification's typed stream: the generic event (through allOf), then a oneOf by `event`.
+    '/typed': {
+      get: {
+        operationId: 'typed',
+        responses: ok('events', {
+          'text/event-stream': {
+            itemSchema: {
+              allOf: [
+                {
+                  type: 'object',
+                  required: ['data'],
+                  properties: {
+                    data: { type: 'string' },
+                    event: { type: 'string' },
+                    id: { type: 'string' },
+                    retry: { type: 'integer', minimum: 0 },
+                  },
+                },
+              ],
+              required: ['event'],
+              oneOf: [
+                { properties: { event: { const: 'addString' } } },
+                { properties: { event: { const: 'addInt64' }, data: { format: 'int64' } } },
+              ],
+            },
+          },
+        }),
+      },
+    },
     '/log': {
       get: {
         operationId: 'log',
@@ -166,6 +195,21 @@ describe('the mock streams valid items, framed by their media type', () => {
     expect(streamProblem(stream, 'data: {"id": 0, "title": "x"}\n\n')).toBe(
       'text/event-stream item 1 of 1: /data/id must be >= 1',
     );
+  });
+
+  it("SSE: the 3.2 specification's typed stream (the generic event through allOf, a oneOf by event) is an event", () => {
+    const stream = streamOf('typed');
+    expect(stream.data).toBe('text');
+    expect(
+      streamProblem(
+        stream,
+        'event: addString\ndata: This data is formatted\ndata: across two lines\nretry: 5\n\n',
+      ),
+    ).toBeUndefined();
+    expect(streamProblem(stream, 'data: no event\n\n')).toMatch(
+      /^text\/event-stream item 1 of 1: .*\/event is required/,
+    );
+    expect(streamProblem(stream, streamChunks(stream, 3).join(''))).toBeUndefined();
   });
 
   it('JSON Lines and JSON text sequences: one value per line, or after a record separator', () => {
