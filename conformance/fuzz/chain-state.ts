@@ -1,11 +1,12 @@
 /** The state of a stateful chain (fuzz/chains.ts): its model of what is stored, and the steps every walk shares. */
-import type { Resource } from '../../spec/resource-types';
+import type { Action, Resource } from '../../spec/resource-types';
 import type { OperationSpec } from '../../spec/load';
 import { unwrap } from '../../spec/envelope';
 import { successStatuses } from '../../spec/statuses';
 import type { RunContext } from '../send/check-context';
 import type { Outgoing } from '../send/client';
-import { fieldsProblem, isObject, itemPathOf } from '../generate/requests';
+import { fieldsProblem, isObject } from '../generate/requests';
+import { operationOf, stepPath } from '../lifecycle/plan';
 import type { Exchange, RecordedResponse } from '../types';
 
 export type Item = Record<string, unknown>;
@@ -38,11 +39,11 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 export const pick = <T>(items: readonly T[], random: () => number): T | undefined =>
   items[Math.floor(random() * items.length)];
 
-/** The operation of `action` on the walk's resource. */
-export const opOf = (w: Walk, action: keyof Resource['operations']): OperationSpec | undefined =>
-  w.ctx.spec.byId.get(w.resource.operations[action] ?? '');
+/** The operation of `action` on the walk's resource (lifecycle/plan.ts). */
+export const opOf = (w: Walk, action: Action): OperationSpec | undefined =>
+  operationOf(w.ctx.spec, w.resource, action);
 
-/** Send one request of the walk; undefined when the pacer skipped it. */
+/** Send one request of the walk through the runner's client; undefined when the pacer skipped it. */
 export async function send(w: Walk, out: Outgoing): Promise<RecordedResponse | undefined> {
   const result = await w.ctx.client.send(out);
   if (result.kind === 'skipped') return undefined;
@@ -68,7 +69,7 @@ export async function readBack(w: Walk, id: string, why: string): Promise<string
   if (!op) return undefined;
   const res = await send(w, {
     method: 'GET',
-    path: itemPathOf(w.resource, id, op.path),
+    path: stepPath(w.resource, { op }, id),
     auth: { use: 'key' },
   });
   if (!res) return 'skipped';

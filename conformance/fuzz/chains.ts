@@ -15,7 +15,6 @@ import {
   createdFrom,
   fieldsProblem,
   isObject,
-  itemPathOf,
   listItems,
   withoutClientId,
 } from '../generate/requests';
@@ -33,6 +32,7 @@ import {
   type Walk,
 } from './chain-state';
 import { noKeyWrite, replace } from './chain-writes';
+import { stepPath } from '../lifecycle/plan';
 
 /** A walk of `length` steps; one finding for `rule`. */
 export async function chainWalk(
@@ -119,7 +119,7 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
   if (!op) return undefined;
   const res = await send(w, {
     method: 'DELETE',
-    path: itemPathOf(w.resource, id, op.path),
+    path: stepPath(w.resource, { op }, id),
     auth: { use: 'key' },
   });
   if (!res) return 'skipped';
@@ -129,7 +129,7 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
   w.live.delete(id);
   const back = await send(w, {
     method: 'GET',
-    path: itemPathOf(w.resource, id, read.path),
+    path: stepPath(w.resource, { op: read }, id),
     auth: { use: 'key' },
   });
   if (!back) return 'skipped';
