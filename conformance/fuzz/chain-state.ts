@@ -1,12 +1,12 @@
 /** The state of a stateful chain (fuzz/chains.ts): its model of what is stored, and the steps every walk shares. */
 import type { Action, Resource } from '../../spec/resource-types';
-import type { OperationSpec } from '../../spec/load';
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import { unwrap } from '../../spec/envelope';
 import { successStatuses } from '../../spec/statuses';
 import type { RunContext } from '../send/check-context';
 import type { Outgoing } from '../send/client';
 import { fieldsProblem, isObject } from '../generate/requests';
-import { operationOf, stepPath } from '../lifecycle/plan';
+import { lifecycleSteps, operationOf, stepPath, type LifecycleStepName } from '../lifecycle/plan';
 import type { Exchange, RecordedResponse } from '../types';
 
 export type Item = Record<string, unknown>;
@@ -24,7 +24,22 @@ export interface Walk {
   n: number;
 }
 
-export const STEPS: Step[] = ['create', 'read', 'replace', 'bad-replace', 'list', 'delete', 'no-key-write'];
+const STEPS: Step[] = ['create', 'read', 'replace', 'bad-replace', 'list', 'delete', 'no-key-write'];
+
+/** The chain's steps of each lifecycle step (lifecycle/plan.ts); writes without a credential are the chain's own. */
+const OF_LIFECYCLE: Partial<Record<LifecycleStepName, Step[]>> = {
+  create: ['create'],
+  read: ['read'],
+  replace: ['replace', 'bad-replace'],
+  listed: ['list'],
+  delete: ['delete'],
+};
+
+/** The steps a chain on `resource` can take: those of its lifecycle the document has, in the order of STEPS. */
+export function chainSteps(spec: Pick<LoadedSpec, 'byId'>, resource: Resource): Step[] {
+  const has = new Set(lifecycleSteps(spec, resource).flatMap((s) => OF_LIFECYCLE[s.name] ?? []));
+  return STEPS.filter((step) => step === 'no-key-write' || has.has(step));
+}
 export const needsItem = (s: Step) => !['create', 'list', 'no-key-write'].includes(s);
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {

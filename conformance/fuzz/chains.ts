@@ -27,7 +27,7 @@ import {
   send,
   shuffled,
   statusProblem,
-  STEPS,
+  chainSteps,
   type Step,
   type Walk,
 } from './chain-state';
@@ -52,12 +52,14 @@ export async function chainWalk(
     steps: [],
     n: 0,
   };
-  // Every kind of step once (in a random order) before the walk goes where it likes.
-  const deck: Step[] = ['create', ...shuffled(STEPS, random)];
+  // Every kind of step the resource has (lifecycle/plan.ts) once, in a random order, before the walk goes where
+  // it likes.
+  const kinds = chainSteps(ctx.spec, resource);
+  const deck: Step[] = ['create', ...shuffled(kinds, random)];
   let previous: Step | undefined;
   for (let i = 0; i < length; i++) {
     // create, delete, create: the delete frees the newest id there is, and it must not come back.
-    let wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(STEPS, random) ?? 'create');
+    let wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(kinds, random) ?? 'create');
     if (wanted === 'delete' && previous !== 'create') {
       deck.unshift('delete');
       wanted = 'create';

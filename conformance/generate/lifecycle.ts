@@ -6,7 +6,8 @@
 import type { OperationSpec } from '../../spec/load';
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
-import { objectShape, type Schema } from '../../spec/schema-shape';
+import type { Action } from '../../spec/resource-types';
+import { objectShape } from '../../spec/schema-shape';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import { generateValid } from './values';
@@ -25,14 +26,8 @@ import {
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
-import { lifecycleSteps } from '../lifecycle/plan';
+import { lifecycleSteps, operationOf, writableSchema } from '../lifecycle/plan';
 import { sendStep } from '../lifecycle/send-step';
-
-/** What a client may set on an item: the replace's body schema, else the create's. */
-function writableSchema(resource: Resource, ctx: RunContext): Schema {
-  const id = resource.operations.replace ?? resource.operations.create ?? '';
-  return ctx.spec.byId.get(id)?.requestBody?.schema ?? {};
-}
 
 interface Run {
   ctx: RunContext;
@@ -116,10 +111,7 @@ const both =
 /** Run the lifecycle of `resource`; findings for each of its lifecycle rules. */
 export async function runLifecycle(resource: Resource, ctx: RunContext): Promise<Finding[]> {
   const has = new Set(crudSteps(resource));
-  const op = (action: keyof Resource['operations']) => {
-    const id = resource.operations[action];
-    return id ? ctx.spec.byId.get(id) : undefined;
-  };
+  const op = (action: Action) => operationOf(ctx.spec, resource, action);
   const create = op('create');
   if (!create?.requestBody || !has.has('create')) return [];
   const run: Run = { ctx, resource, steps: [], findings: [] };
@@ -257,7 +249,7 @@ async function mergePatch(
   // A JSON Patch changes what a create (or replace) may set; its own schema is the list of operations.
   const json = run.resource.jsonPatch === true;
   const name: CrudStep = json ? 'json-patch' : 'merge-patch';
-  const writable = json ? writableSchema(run.resource, run.ctx) : schema;
+  const writable = json ? (writableSchema(run.ctx.spec, run.resource) ?? {}) : schema;
   const plans = mergePatchPlan(
     innerSchema(writable, envelope) ?? writable,
     run.resource,

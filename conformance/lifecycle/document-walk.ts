@@ -13,6 +13,7 @@ import { successStatusOf } from '../../spec/compile';
 import type { LoadedSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import { responseChecker } from '../../spec/http/response-checks';
+import { successStatuses } from '../../spec/statuses';
 import { seededRandom } from '../send/check-context';
 import { createClient, type Client } from '../send/client';
 import type { Exchange, FetchLike } from '../types';
@@ -138,7 +139,7 @@ function stepOf(
 
 /** The documented 2xx statuses, else the one a success defaults to. */
 function documentedSuccess(op: OperationSpec): number[] {
-  const success = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).map(Number);
+  const success = successStatuses(op).map(Number);
   const fallback = successStatusOf(op);
   return success.length || fallback === undefined ? success : [fallback];
 }

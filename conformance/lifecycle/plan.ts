@@ -8,6 +8,7 @@
  */
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { Action, Resource } from '../../spec/resource-types';
+import type { Schema } from '../../spec/schema-shape';
 import { itemPathOf } from '../generate/requests';
 
 /** A step of an item's lifecycle; `change` is a replace, a patch or an update (a `PUT` on the collection). */
@@ -58,6 +59,11 @@ export function lifecycleSteps(spec: Pick<LoadedSpec, 'byId'>, resource: Resourc
   }
   const deletes = steps.some((s) => s.name === 'delete');
   return steps.filter((s) => deletes || (s.name !== 'gone' && s.name !== 'delete-again'));
+}
+
+/** What a client may set on an item: the replace's body schema, else the create's (a JSON Patch changes these). */
+export function writableSchema(spec: Pick<LoadedSpec, 'byId'>, resource: Resource): Schema | undefined {
+  return operationOf(spec, resource, resource.operations.replace ? 'replace' : 'create')?.requestBody?.schema;
 }
 
 /** The path of `step` for the item `id` (`/pets/{petId}` -> `/pets/7`); collection steps keep their path. */

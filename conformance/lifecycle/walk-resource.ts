@@ -12,7 +12,7 @@ import { notFoundStatus } from '../../spec/statuses';
 import { fieldsProblem } from '../generate/requests';
 import { jsonPatchOf } from '../generate/json-patch';
 import { mergePatchPlan } from '../generate/merge-patch';
-import { lifecycleSteps, operationOf, type LifecycleStep } from './plan';
+import { lifecycleSteps, operationOf, writableSchema, type LifecycleStep } from './plan';
 import { bodyFor, documentsForm, isFlat } from './walk-requests';
 import type { DocumentWalk, WalkStep } from './walk-types';
 
@@ -189,9 +189,7 @@ function jsonPatchFor(
   r: Resource,
   current: Json,
 ): { body: unknown; expected: Json } | undefined {
-  const writable = operationOf(walk.spec, r, r.operations.replace ? 'replace' : 'create')?.requestBody
-    ?.schema;
-  const schema = innerSchema(writable, r.envelope) ?? {};
+  const schema = innerSchema(writableSchema(walk.spec, r), r.envelope) ?? {};
   const plan = mergePatchPlan(schema, r, current, walk.random, 'walk')[0];
   if (!plan) return undefined;
   return { body: jsonPatchOf(plan.patch, current), expected: plan.patch };
