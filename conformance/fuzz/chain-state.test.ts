@@ -3,7 +3,8 @@ import type { Resource } from '../../spec/resource-types';
 import { chainSteps } from './chain-state';
 
 const ids = ['createPet', 'getPet', 'listPets', 'replacePet', 'deletePet'];
-const spec = { byId: new Map(ids.map((id) => [id, { operationId: id } as OperationSpec])) };
+const ops = ids.map((id) => ({ operationId: id }) as OperationSpec);
+const spec = { byId: new Map(ops.map((o) => [o.operationId, o])), operations: ops };
 const resource = (operations: Resource['operations']): Resource => ({ name: 'pets', operations }) as Resource;
 
 describe('chainSteps', () => {

@@ -36,7 +36,7 @@ const OF_LIFECYCLE: Partial<Record<LifecycleStepName, Step[]>> = {
 };
 
 /** The steps a chain on `resource` can take: those of its lifecycle the document has, in the order of STEPS. */
-export function chainSteps(spec: Pick<LoadedSpec, 'byId'>, resource: Resource): Step[] {
+export function chainSteps(spec: Pick<LoadedSpec, 'byId' | 'operations'>, resource: Resource): Step[] {
   const has = new Set(lifecycleSteps(spec, resource).flatMap((s) => OF_LIFECYCLE[s.name] ?? []));
   return STEPS.filter((step) => step === 'no-key-write' || has.has(step));
 }

@@ -45,7 +45,8 @@ export async function walkDocument(options: WalkOptions): Promise<WalkResult> {
     await walkResource(walk, resource);
   }
   for (const op of spec.operations) {
-    if (done.has(op.operationId)) continue;
+    // What the lifecycles sent (an item's actions among it) is not sent again on an item of its own.
+    if (done.has(op.operationId) || walk.covered.has(op.operationId)) continue;
     const params = await paramsFor(walk, op);
     if (params) await walk.send({ op, label: op.operationId, params, body: bodyFor(op, walk.random) });
   }

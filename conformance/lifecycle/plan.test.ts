@@ -11,8 +11,10 @@ const OPS = [
   op('patchPet', '/pets/{petId}'),
   op('updatePet', '/pets'),
   op('deletePet', '/pets/{petId}'),
+  op('adoptPet', '/pets/{petId}/adopt'),
+  op('listOwners', '/owners'),
 ];
-const spec = { byId: new Map(OPS.map((o) => [o.operationId, o])) };
+const spec = { byId: new Map(OPS.map((o) => [o.operationId, o])), operations: OPS };
 const ALL = {
   create: 'createPet',
   read: 'getPet',
@@ -39,6 +41,28 @@ describe('lifecycleSteps', () => {
       'gone:getPet',
       'delete-again:deletePet',
     ]);
+  });
+
+  it("puts the item's actions (operations scoped to one of its items) before the delete", () => {
+    const pets = resource(ALL);
+    const scope = { resource: { ...pets }, echo: false, status: 200 };
+    const model = { itemScopes: new Map([['adoptPet', scope]]) };
+    expect(lifecycleSteps(spec, pets, model).map((s) => `${s.name}:${s.op.operationId}`)).toEqual([
+      'create:createPet',
+      'read:getPet',
+      'listed:listPets',
+      'replace:replacePet',
+      'patch:patchPet',
+      'update:updatePet',
+      'action:adoptPet',
+      'delete:deletePet',
+      'gone:getPet',
+      'delete-again:deletePet',
+    ]);
+    const other = {
+      itemScopes: new Map([['adoptPet', { ...scope, resource: { ...pets, name: 'owners' } }]]),
+    };
+    expect(lifecycleSteps(spec, pets, other).map((s) => s.name)).not.toContain('action');
   });
 
   it('has no steps without a create', () => {

@@ -1,6 +1,7 @@
 /**
  * One resource in the document walk, in the order of the one lifecycle walker (lifecycle/plan.ts): the create's
- * id carried into the read back, the list, each change (read back after it), the delete and the read after it.
+ * id carried into the read back, the list, each change (read back after it), the item's actions, the delete and
+ * the read after it.
  * A create documented as a form too is sent once more as a form before the delete.
  */
 import { innerSchema, mapItem, unwrap } from '../../spec/envelope';
@@ -13,7 +14,7 @@ import { fieldsProblem } from '../generate/requests';
 import { jsonPatchOf } from '../generate/json-patch';
 import { mergePatchPlan } from '../generate/merge-patch';
 import { lifecycleSteps, operationOf, writableSchema, type LifecycleStep } from './plan';
-import { bodyFor, documentsForm, isFlat } from './walk-requests';
+import { bodyFor, documentsForm, isFlat, paramValue } from './walk-requests';
 import type { DocumentWalk, WalkStep } from './walk-types';
 
 type Json = Record<string, unknown>;
@@ -76,7 +77,7 @@ async function parentOf(walk: DocumentWalk, resource: Resource): Promise<boolean
 
 /** Create, read back, list, change, delete and read again: the steps the document has. */
 export async function walkResource(walk: DocumentWalk, resource: Resource): Promise<void> {
-  const [create, ...rest] = lifecycleSteps(walk.spec, resource);
+  const [create, ...rest] = lifecycleSteps(walk.spec, resource, walk.model);
   if (!create || !(await parentOf(walk, resource))) return;
   const made = await createItem(walk, resource);
   if (!made || !resource.idField) return;
@@ -134,6 +135,11 @@ async function takeStep(walk: DocumentWalk, r: Resource, step: LifecycleStep, s:
       const back = await walk.send({ op: read, label: `${read.operationId} (after ${step.name})`, params });
       expectSame(r, back, change ? change.expected : itemFields(r, body), `after ${step.name}`);
     }
+  } else if (step.name === 'action') {
+    // An operation on the item (`POST /schedules/{id}/deactivate`): its other path parameters generated.
+    const all = { ...params };
+    for (const p of op.pathParamSpecs) all[p.name] ??= paramValue(p, walk.random);
+    await walk.send({ op, label: op.operationId, params: all, body: bodyFor(op, walk.random) });
   } else if (step.name === 'delete') {
     await walk.send({ op, label: `${op.operationId} (delete)`, params });
   } else if (step.name === 'gone') {
