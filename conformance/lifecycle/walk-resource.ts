@@ -10,10 +10,16 @@ import type { Resource } from '../../spec/resources';
 import { objectShape } from '../../spec/schema-shape';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { notFoundStatus } from '../../spec/statuses';
-import { fieldsProblem } from '../generate/requests';
+import { fieldsProblem, listItems } from '../generate/requests';
 import { jsonPatchOf } from '../generate/json-patch';
 import { mergePatchPlan } from '../generate/merge-patch';
-import { lifecycleSteps, operationOf, writableSchema, type LifecycleStep } from './plan';
+import {
+  lifecycleSteps,
+  operationOf,
+  writableSchema,
+  type LifecycleStep,
+  type LifecycleStepName,
+} from './plan';
 import { bodyFor, documentsForm, isFlat, paramValue } from './walk-requests';
 import type { DocumentWalk, WalkStep } from './walk-types';
 
@@ -84,7 +90,7 @@ export async function walkResource(walk: DocumentWalk, resource: Resource): Prom
   const state: ItemState = { made, current: made.item, formSent: false };
   for (const step of rest) {
     if (step.name === 'delete') await formCreate(walk, resource, state);
-    await takeStep(walk, resource, step, state);
+    await TAKE[step.name]?.(walk, resource, step, state);
   }
   await formCreate(walk, resource, state);
 }
@@ -96,56 +102,66 @@ interface ItemState {
   formSent: boolean;
 }
 
-async function takeStep(walk: DocumentWalk, r: Resource, step: LifecycleStep, s: ItemState): Promise<void> {
-  const { op } = step;
-  const params = itemParams(walk, r, s.made.id);
-  const read = operationOf(walk.spec, r, 'read');
-  if (step.name === 'read') {
-    const back = await walk.send({ op, label: `${op.operationId} (read back)`, params });
+type Take = (walk: DocumentWalk, r: Resource, step: LifecycleStep, s: ItemState) => Promise<unknown>;
+
+/** What the walk does at each step of the plan, on the item `s` (`delete-again` is the runner's rule alone). */
+const TAKE: Partial<Record<LifecycleStepName, Take>> = {
+  read: async (walk, r, { op }, s) => {
+    const back = await walk.send({
+      op,
+      label: `${op.operationId} (read back)`,
+      params: itemParams(walk, r, s.made.id),
+    });
     const idField = r.idField ?? '';
     expectSame(r, back, { ...itemFields(r, s.made.sent), [idField]: s.made.item[idField] }, 'read back');
-  } else if (step.name === 'listed') {
+  },
+  listed: async (walk, r, { op }, s) => {
     const list = await walk.send({
       op,
       label: `${op.operationId} (listed)`,
       params: itemParams(walk, r, ''),
     });
-    const body = parse(list);
-    const items = Array.isArray(body)
-      ? body
-      : r.listEnvelope && isObject(body)
-        ? body[r.listEnvelope.property]
-        : [];
-    const listed =
-      Array.isArray(items) && items.some((i) => isObject(i) && String(i[r.idField ?? '']) === s.made.id);
+    const items = listItems(r, { json: parse(list) }) ?? [];
+    const listed = items.some((i) => isObject(i) && String(i[r.idField ?? '']) === s.made.id);
     if (list && list.status < 300 && !listed)
       list.problems.push(`the created item ${s.made.id} is not in the list`);
-  } else if (step.name === 'replace' || step.name === 'patch' || step.name === 'update') {
-    const change =
-      step.name === 'patch' && r.jsonPatch === true ? jsonPatchFor(walk, r, s.current) : undefined;
-    let body = change ? change.body : bodyFor(op, walk.random, step.name === 'patch' ? undefined : r, true);
-    const idField = r.idField ?? '';
-    if (step.name === 'update')
-      body = mapItem(body, r.envelope, (b) => ({ ...b, [idField]: s.made.item[idField] }));
-    const label = `${op.operationId} (${step.name})`;
-    const sent = await walk.send({ op, label, params: step.name === 'update' ? {} : params, body });
-    const answered = unwrap(parse(sent), r.envelope);
-    if (isObject(answered)) s.current = answered;
-    if (read && sent && sent.status < 300) {
-      const back = await walk.send({ op: read, label: `${read.operationId} (after ${step.name})`, params });
-      expectSame(r, back, change ? change.expected : itemFields(r, body), `after ${step.name}`);
-    }
-  } else if (step.name === 'action') {
-    // An operation on the item (`POST /schedules/{id}/deactivate`): its other path parameters generated.
-    const all = { ...params };
-    for (const p of op.pathParamSpecs) all[p.name] ??= paramValue(p, walk.random);
-    await walk.send({ op, label: op.operationId, params: all, body: bodyFor(op, walk.random) });
-  } else if (step.name === 'delete') {
-    await walk.send({ op, label: `${op.operationId} (delete)`, params });
-  } else if (step.name === 'gone') {
-    await walk.send({ op, label: `${op.operationId} (after delete)`, params, expect: [notFoundStatus(op)] });
-  }
-  // `delete-again` is the runner's rule (crud.<resource>.delete-again-404); a client's walk stops at gone.
+  },
+  replace: change,
+  patch: change,
+  update: change,
+  // An operation on the item (`POST /schedules/{id}/deactivate`): its other path parameters generated.
+  action: async (walk, r, { op }, s) => {
+    const params = itemParams(walk, r, s.made.id);
+    for (const p of op.pathParamSpecs) params[p.name] ??= paramValue(p, walk.random);
+    return walk.send({ op, label: op.operationId, params, body: bodyFor(op, walk.random) });
+  },
+  delete: (walk, r, { op }, s) =>
+    walk.send({ op, label: `${op.operationId} (delete)`, params: itemParams(walk, r, s.made.id) }),
+  gone: (walk, r, { op }, s) =>
+    walk.send({
+      op,
+      label: `${op.operationId} (after delete)`,
+      params: itemParams(walk, r, s.made.id),
+      expect: [notFoundStatus(op)],
+    }),
+};
+
+/** A replace, a patch (merge or JSON Patch) or an update (a collection PUT naming the id), then read back. */
+async function change(walk: DocumentWalk, r: Resource, step: LifecycleStep, s: ItemState): Promise<void> {
+  const { op, name } = step;
+  const params = itemParams(walk, r, s.made.id);
+  const patch = name === 'patch' && r.jsonPatch === true ? jsonPatchFor(walk, r, s.current) : undefined;
+  let body = patch ? patch.body : bodyFor(op, walk.random, name === 'patch' ? undefined : r, true);
+  const idField = r.idField ?? '';
+  if (name === 'update') body = mapItem(body, r.envelope, (b) => ({ ...b, [idField]: s.made.item[idField] }));
+  const label = `${op.operationId} (${name})`;
+  const sent = await walk.send({ op, label, params: name === 'update' ? {} : params, body });
+  const answered = unwrap(parse(sent), r.envelope);
+  if (isObject(answered)) s.current = answered;
+  const read = operationOf(walk.spec, r, 'read');
+  if (!read || !sent || sent.status >= 300) return;
+  const back = await walk.send({ op: read, label: `${read.operationId} (after ${name})`, params });
+  expectSame(r, back, patch ? patch.expected : itemFields(r, body), `after ${name}`);
 }
 
 /** A create documented as a form too: once more as a form, read back as what was sent. */
