@@ -27,7 +27,6 @@ import {
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
 import { lifecycleSteps, operationOf, writableSchema } from '../lifecycle/plan';
-import { sendStep } from '../lifecycle/send-step';
 
 interface Run {
   ctx: RunContext;
@@ -55,8 +54,9 @@ async function step(run: Run, name: CrudStep, out: Outgoing, judge: Judge): Prom
     run.findings.push(skip(rule, run.blocked));
     return { held: false };
   }
+  const result = await run.ctx.client.send(out);
   const before = [...run.steps];
-  const result = await sendStep(run.ctx.client, run.steps, out);
+  if (result.exchange) run.steps.push(result.exchange);
   if (result.kind === 'skipped') {
     run.findings.push(skip(rule, result.reason, result.exchange));
     run.blocked = `an earlier step was skipped: ${result.reason}`;
