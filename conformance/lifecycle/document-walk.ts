@@ -8,15 +8,14 @@
  * valid client's call: a documented 2xx (a 404 after a delete), and without credentials, on every secured
  * operation, 401 with WWW-Authenticate. No code names a document (test/wild-documents.test.ts, `npm run judge`).
  */
-import type { CompiledSpec, OperationSpec } from '../../spec/compile';
-import { successStatusOf } from '../../spec/compile';
+import { successStatusOf, type OperationSpec } from '../../spec/compile';
 import type { LoadedSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import { responseChecker } from '../../spec/http/response-checks';
 import { successStatuses } from '../../spec/statuses';
 import { seededRandom } from '../send/check-context';
 import { createClient, type Client } from '../send/client';
-import type { Exchange, FetchLike } from '../types';
+import type { Exchange, FetchLike, Finding } from '../types';
 import { createItem, itemParams, walkResource } from './walk-resource';
 import type { Call, DocumentWalk, WalkResult, WalkStep } from './walk-types';
 
@@ -24,7 +23,7 @@ export type { Call, WalkResult, WalkStep } from './walk-types';
 import { bodyFor, paramValue, walkRequest } from './walk-requests';
 
 export interface WalkOptions {
-  spec: CompiledSpec;
+  spec: LoadedSpec;
   model: ResourceModel;
   /** The document's base URL on the target, e.g. `http://127.0.0.1:4010/api/v1`. */
   baseUrl: string;
@@ -37,7 +36,7 @@ export interface WalkOptions {
 
 /** Walk every operation of the document; see the module comment. */
 export async function walkDocument(options: WalkOptions): Promise<WalkResult> {
-  const spec = options.spec as LoadedSpec;
+  const { spec } = options;
   const walk = newWalk(options, spec);
   const done = new Set<string>();
   for (const resource of options.model.resources) {
@@ -107,11 +106,7 @@ function newWalk(options: WalkOptions, spec: LoadedSpec): DocumentWalk {
 }
 
 /** The step of an exchange: the call's expectation, then every shared response check that failed. */
-function stepOf(
-  call: Call,
-  ex: Exchange,
-  judge: (ex: Exchange) => ReturnType<ReturnType<typeof responseChecker>>,
-): WalkStep {
+function stepOf(call: Call, ex: Exchange, judge: (ex: Exchange) => Finding[]): WalkStep {
   const res = ex.response;
   const text = ex.responseText ?? res?.body ?? '';
   const problems: string[] = [];
