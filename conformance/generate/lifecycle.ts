@@ -7,7 +7,6 @@ import type { OperationSpec } from '../../spec/load';
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import type { Action } from '../../spec/resource-types';
-import { objectShape } from '../../spec/schema-shape';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import { generateValid } from './values';
@@ -27,6 +26,7 @@ import {
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
 import { lifecycleSteps, operationOf, writableSchema } from '../lifecycle/plan';
+import { listShows, namedFields } from '../lifecycle/item-views';
 
 interface Run {
   ctx: RunContext;
@@ -135,13 +135,8 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     );
     if (!made.ok) return made.problem;
     id = made.id;
-    // Only what the answer's schema names can come back (a ticket bought with an email need not echo it).
-    const named = objectShape(resource.itemSchema)?.properties ?? {};
-    return fieldsProblem(
-      Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)),
-      inside(res.json),
-      resource.itemSchema,
-    );
+    // Only what the answer's schema names can come back.
+    return fieldsProblem(namedFields(resource, sent), inside(res.json), resource.itemSchema);
   });
   if (created.response) state = { ...sent };
   const path = itemPathOf(resource, id);
@@ -172,10 +167,11 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       await step(run, 'listed', { method: 'GET', path: stepOp.path, auth: { use: 'key' } }, (res) => {
         const items = listItems(resource, res);
         if (!items) return `status ${res.status}; the answer holds no list of items`;
-        const found = items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
         return (
           statusIs(stepOp)(res) ??
-          (found ? undefined : `no item with ${resource.idField} ${id} among ${items.length}`)
+          (listShows(resource, res.json, id)
+            ? undefined
+            : `no item with ${resource.idField} ${id} among ${items.length}`)
         );
       });
     if (name === 'replace' && stepOp.requestBody && has.has('replace'))

@@ -7,10 +7,10 @@
 import { innerSchema, mapItem, unwrap } from '../../spec/envelope';
 import { isObject } from '../../spec/json';
 import type { Resource } from '../../spec/resources';
-import { objectShape } from '../../spec/schema-shape';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { notFoundStatus } from '../../spec/statuses';
-import { fieldsProblem, listItems } from '../generate/requests';
+import { fieldsProblem } from '../generate/requests';
+import { listShows, namedFields } from './item-views';
 import { jsonPatchOf } from '../generate/json-patch';
 import { mergePatchPlan } from '../generate/merge-patch';
 import {
@@ -121,9 +121,7 @@ const TAKE: Partial<Record<LifecycleStepName, Take>> = {
       label: `${op.operationId} (listed)`,
       params: itemParams(walk, r, ''),
     });
-    const items = listItems(r, { json: parse(list) }) ?? [];
-    const listed = items.some((i) => isObject(i) && String(i[r.idField ?? '']) === s.made.id);
-    if (list && list.status < 300 && !listed)
+    if (list && list.status < 300 && !listShows(r, parse(list), s.made.id))
       list.problems.push(`the created item ${s.made.id} is not in the list`);
   },
   replace: change,
@@ -190,13 +188,9 @@ async function formCreate(walk: DocumentWalk, r: Resource, s: ItemState): Promis
   if (r.operations.remove) walk.spare.push({ resource: r, id: String(formId) });
 }
 
-/** The members a client set that the answer's schema names (what it never carries, a writeOnly password, left out). */
-function itemFields(r: Resource, wrapped: unknown): Json {
-  const sent = unwrap(wrapped, r.envelope);
-  const named = objectShape(r.itemSchema)?.properties ?? {};
-  const fields = isObject(sent) ? Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)) : {};
-  return withoutWriteOnly(r.itemSchema, fields) as Json;
-}
+/** The members a client set that the answer names (what it never carries, a writeOnly password, left out). */
+const itemFields = (r: Resource, sent: unknown): Json =>
+  withoutWriteOnly(r.itemSchema, namedFields(r, unwrap(sent, r.envelope))) as Json;
 
 /** A 2xx answer of `step` holds `fields` as they are (read back); else its problem. */
 function expectSame(r: Resource, step: WalkStep | undefined, fields: Json, what: string): void {
