@@ -11,6 +11,9 @@
  *   property the answer (the stored record) or the request names the same is taken from there, as long as the
  *   whole stays valid against the callback's schema.
  * - Headers: the callback's documented header parameters (their example, else generated), and its media type.
+ * - Credentials: those the settings give for the schemes the callback's own `security` names
+ *   (./outgoing-credentials.ts), marked secret so that no record shows them.
+ * Webhooks (./webhooks.ts) are decided with the same parts: `requestOf` and `callbackBody`.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction } from 'ajv';
@@ -19,6 +22,8 @@ import { createAjv } from '../../spec/ajv';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
 import { isObject } from '../../spec/json';
+import { outgoingAuth, withQuery } from './outgoing-credentials';
+import type { OutgoingCredential, SignatureFormat } from './settings';
 
 export interface CallbackSend {
   /** The operation whose request caused it, and the callback's name. */
@@ -31,6 +36,24 @@ export interface CallbackSend {
   body?: unknown;
   /** Why it cannot be sent (an expression that names nothing). */
   problem?: string;
+  /** `webhook` for the document's top-level webhooks (absent: a callback). */
+  kind?: 'callback' | 'webhook';
+  /** What caused a webhook: `pets created`, `on demand`. */
+  event?: string;
+  /** Sign the exact body bytes with HMAC-SHA256 into this header (the sender does it; the secret is never shown). */
+  sign?: { header: string; format: SignatureFormat; secret: string };
+  /** Header names (lower-case) and query names that carry a credential, and the secret values: masked in records. */
+  secretHeaders?: string[];
+  secretQuery?: string[];
+  secretValues?: string[];
+  /** Something the record should say (sent without credentials, not signed…). */
+  note?: string;
+}
+
+/** What the settings give for the credentials of callbacks and webhooks. */
+export interface OutgoingAuthSource {
+  schemes: Readonly<Record<string, OpenAPIV3_1.SecuritySchemeObject>>;
+  credentials: Readonly<Record<string, OutgoingCredential>>;
 }
 
 /** What a runtime expression may read. */
@@ -47,7 +70,7 @@ export interface CallbackSource {
   responseHeaders: Readonly<Record<string, string | number>>;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** RFC 6901: the value `pointer` names in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
@@ -113,7 +136,7 @@ const ajv = createAjv();
 const validators = new WeakMap<object, ValidateFunction>();
 
 /** The callback body schema's validator, compiled on its first use (once per schema). */
-function validatorOf(schema: Schema): ValidateFunction | undefined {
+export function validatorOf(schema: Schema): ValidateFunction | undefined {
   if (!isObject(schema)) return undefined;
   let v = validators.get(schema);
   if (!v) {
@@ -127,10 +150,69 @@ function validatorOf(schema: Schema): ValidateFunction | undefined {
   return v;
 }
 
-/** Pure: the callback's body: its example (else generated), with same-named values of the record and request. */
+const propertiesOf = (schema: unknown): Record<string, unknown> | undefined => {
+  const props = isObject(schema) ? schema.properties : undefined;
+  return isObject(props) ? props : undefined;
+};
+
+/**
+ * Pure: the paths (property names, at most two deep: `data`, `data.object`) where `schema` holds `wrapped`, the
+ * very schema object (a dereferenced document keeps shared schemas shared), directly or as an `allOf` part.
+ */
+export function pathsTo(schema: unknown, wrapped: unknown, depth = 2): string[][] {
+  const out: string[][] = [];
+  const props = propertiesOf(schema);
+  if (!props || depth === 0) return out;
+  for (const [name, sub] of Object.entries(props)) {
+    const parts = isObject(sub) && Array.isArray(sub.allOf) ? sub.allOf : [];
+    if (sub === wrapped || parts.includes(wrapped)) out.push([name]);
+    else for (const inner of pathsTo(sub, wrapped, depth - 1)) out.push([name, ...inner]);
+  }
+  return out;
+}
+
+/** `base` with same-named top-level values of `sources` put in wherever `valid` still holds. */
+function fillSameNamed(
+  base: Record<string, unknown>,
+  names: readonly string[],
+  sources: readonly unknown[],
+  valid: (candidate: Record<string, unknown>) => boolean,
+): Record<string, unknown> {
+  let body = { ...base };
+  for (const name of names) {
+    for (const from of sources) {
+      if (!isObject(from) || from[name] === undefined) continue;
+      const next = { ...body, [name]: from[name] };
+      if (valid(next)) {
+        body = next;
+        break;
+      }
+    }
+  }
+  return body;
+}
+
+/** `root` with `value` at `path` (copies along the way). */
+function setAt(
+  root: Record<string, unknown>,
+  path: readonly string[],
+  value: unknown,
+): Record<string, unknown> {
+  const [head, ...rest] = path;
+  if (head === undefined) return root;
+  const here = root[head];
+  return { ...root, [head]: rest.length ? setAt(isObject(here) ? here : {}, rest, value) : value };
+}
+
+/**
+ * Pure: the callback's body: its example (else generated), with same-named values of the record and request.
+ * `wraps`: the schema of the stored record (a webhook's resource item); where the body's schema holds it one or two
+ * levels down (`{ "type": …, "data": Pet }`), the record's values are put in there the same way.
+ */
 export function callbackBody(
   media: OpenAPIV3_1.MediaTypeObject | undefined,
   source: CallbackSource,
+  wraps?: unknown,
 ): unknown {
   if (!media) return undefined;
   const schema = media.schema as Schema | undefined;
@@ -138,19 +220,26 @@ export function callbackBody(
   const base = media.example ?? firstExample?.value ?? (schema ? sampleOf(schema) : undefined);
   if (!isObject(base) || !schema) return base;
   const validate = validatorOf(schema);
-  const props = isObject((schema as Record<string, unknown>).properties)
-    ? Object.keys((schema as { properties: Record<string, unknown> }).properties)
-    : Object.keys(base);
-  let body: Record<string, unknown> = { ...base };
-  for (const name of props) {
-    for (const from of [source.responseBody, source.requestBody]) {
-      if (!isObject(from) || from[name] === undefined) continue;
-      const next = { ...body, [name]: from[name] };
-      if (!validate || validate(next)) {
-        body = next;
-        break;
-      }
-    }
+  const valid = (candidate: unknown): boolean => !validate || validate(candidate);
+  const props = propertiesOf(schema);
+  let body = fillSameNamed(
+    base,
+    props ? Object.keys(props) : Object.keys(base),
+    [source.responseBody, source.requestBody],
+    valid,
+  );
+  if (wraps === undefined || wraps === schema) return body;
+  for (const path of pathsTo(schema, wraps)) {
+    let inner: unknown = body;
+    for (const key of path) inner = isObject(inner) ? inner[key] : undefined;
+    const start = isObject(inner) ? inner : {};
+    const names = Object.keys(
+      propertiesOf(wraps) ?? (isObject(source.responseBody) ? source.responseBody : {}),
+    );
+    const filled = fillSameNamed(start, names, [source.responseBody, source.requestBody], (c) =>
+      valid(setAt(body, path, c)),
+    );
+    body = setAt(body, path, filled);
   }
   return body;
 }
@@ -180,11 +269,82 @@ export function callbacksOf(
   return found ?? undefined;
 }
 
+/** The JSON media type (else the first) of an operation's request body, and its media object. */
+export function requestMedia(
+  op: OpenAPIV3_1.OperationObject,
+): { type: string; media: OpenAPIV3_1.MediaTypeObject | undefined } | undefined {
+  const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
+  const type =
+    Object.keys(content).find((t) => /^application\/(json|[\w.+-]+\+json)\b/i.test(t)) ??
+    Object.keys(content)[0];
+  return type ? { type, media: content[type] } : undefined;
+}
+
+/** The header parameters a callback's (or webhook's) path item and operation document. */
+export function headerParameters(
+  item: OpenAPIV3_1.PathItemObject,
+  op: OpenAPIV3_1.OperationObject,
+): OpenAPIV3_1.ParameterObject[] {
+  return ([...(item.parameters ?? []), ...(op.parameters ?? [])] as OpenAPIV3_1.ParameterObject[]).filter(
+    (p) => isObject(p) && p.in === 'header' && typeof p.name === 'string',
+  );
+}
+
+/**
+ * Pure: one outgoing request of a callback or webhook operation: its documented headers, its body (`body` when
+ * given, else `callbackBody`) and the credentials its `security` asks for, to `url` (undefined: a `problem`).
+ * Headers named in `skipHeaders` (lower-case) are left for the sender (a signature it computes).
+ */
+export function requestOf(
+  item: OpenAPIV3_1.PathItemObject,
+  op: OpenAPIV3_1.OperationObject,
+  target: { url: string } | { problem: string },
+  body: { given: unknown } | { source: CallbackSource; wraps?: unknown },
+  auth: OutgoingAuthSource | undefined,
+  skipHeaders: readonly string[] = [],
+): Pick<
+  CallbackSend,
+  'headers' | 'body' | 'url' | 'problem' | 'secretHeaders' | 'secretQuery' | 'secretValues' | 'note'
+> {
+  const headers: Record<string, string> = {};
+  for (const p of headerParameters(item, op)) {
+    if (skipHeaders.includes(p.name.toLowerCase())) continue;
+    const v = headerValue(p);
+    if (v !== undefined) headers[p.name] = v;
+  }
+  const media = requestMedia(op);
+  const value =
+    'given' in body ? body.given : media ? callbackBody(media.media, body.source, body.wraps) : undefined;
+  if (media && value !== undefined) headers['Content-Type'] = media.type;
+  const credentials = auth ? outgoingAuth(op.security, auth.schemes, auth.credentials) : undefined;
+  if (credentials) {
+    for (const name of Object.keys(credentials.headers))
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+    Object.assign(headers, credentials.headers);
+  }
+  return {
+    headers,
+    body: value,
+    ...('url' in target
+      ? { url: withQuery(target.url, credentials?.query ?? {}) }
+      : { problem: target.problem }),
+    ...(credentials?.secretValues.length
+      ? {
+          secretHeaders: credentials.secretHeaders,
+          secretQuery: credentials.secretQuery,
+          secretValues: credentials.secretValues,
+        }
+      : {}),
+    ...(credentials?.note ? { note: credentials.note } : {}),
+  };
+}
+
 /** Pure: every callback of `operation` to send after this accepted request, with its URL, headers and body. */
 export function decideCallbacks(
   document: OpenAPIV3_1.Document,
   operation: OperationSpec,
   source: CallbackSource,
+  auth?: OutgoingAuthSource,
 ): CallbackSend[] {
   const callbacks = callbacksOf(document, operation);
   if (!callbacks) return [];
@@ -196,29 +356,11 @@ export function decideCallbacks(
       for (const method of METHODS) {
         const op = item[method];
         if (!op) continue;
-        const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
-        const type =
-          Object.keys(content).find((t) => /^application\/(json|[\w.+-]+\+json)\b/i.test(t)) ??
-          Object.keys(content)[0];
-        const headers: Record<string, string> = {};
-        for (const p of [
-          ...(item.parameters ?? []),
-          ...(op.parameters ?? []),
-        ] as OpenAPIV3_1.ParameterObject[]) {
-          if (p?.in !== 'header') continue;
-          const v = headerValue(p);
-          if (v !== undefined) headers[p.name] = v;
-        }
-        const body = type ? callbackBody(content[type], source) : undefined;
-        if (type && body !== undefined) headers['Content-Type'] = type;
-        const target = expandUrl(key, source);
         out.push({
           operationId: operation.operationId,
           name,
           method: method.toUpperCase(),
-          headers,
-          body,
-          ...('url' in target ? { url: target.url } : { problem: target.problem }),
+          ...requestOf(item, op, expandUrl(key, source), { source }, auth),
         });
       }
     }
