@@ -94,18 +94,20 @@ const namesResource = (words: readonly string[], resource: string): boolean => {
   return joined.includes(wordsOf(resource).map(singular).join(''));
 };
 
-/** The resource whose item the payload is or wraps (narrowed by the name when several fit), or undefined. */
+/**
+ * The resource whose item the payload is, or wraps where the webhook's name names the resource (a `{ sender: User }`
+ * in every event of an API makes no event a `userCreated`); narrowed by the name when several fit.
+ */
 function resourceBySchema(
   schema: unknown,
   words: readonly string[],
   model: ResourceModel,
 ): string | undefined {
   if (!isObject(schema)) return undefined;
+  const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
   const fits = model.resources.filter((r) => {
-    const parts = Array.isArray(schema.allOf) ? schema.allOf : [];
-    return (
-      schema === r.itemSchema || parts.includes(r.itemSchema) || pathsTo(schema, r.itemSchema).length > 0
-    );
+    if (schema === r.itemSchema || parts.includes(r.itemSchema)) return true;
+    return namesResource(words, r.name) && pathsTo(schema, r.itemSchema).length > 0;
   });
   if (fits.length <= 1) return fits[0]?.name;
   const named = fits.filter((r) => namesResource(words, r.name));
