@@ -40,6 +40,7 @@ const FETCH_SUITES = [
   'prefer',
   'chaos',
   'callbacks',
+  'webhooks',
 ];
 
 module.exports = {

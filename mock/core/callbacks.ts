@@ -206,8 +206,9 @@ function setAt(
 
 /**
  * Pure: the callback's body: its example (else generated), with same-named values of the record and request.
- * `wraps`: the schema of the stored record (a webhook's resource item); where the body's schema holds it one or two
- * levels down (`{ "type": …, "data": Pet }`), the record's values are put in there the same way.
+ * `wraps`: the schema of the stored record (a webhook's resource item); where the body's schema is it, or holds it one
+ * or two levels down (`{ "type": …, "data": Pet }`), the record goes there as it is when that stays valid, else its
+ * values are put in the same way.
  */
 export function callbackBody(
   media: OpenAPIV3_1.MediaTypeObject | undefined,
@@ -228,8 +229,16 @@ export function callbackBody(
     [source.responseBody, source.requestBody],
     valid,
   );
-  if (wraps === undefined || wraps === schema) return body;
+  if (wraps === undefined) return body;
+  // The record itself where it fits (no generated value beside the stored ones), else its values in the sample.
+  if (wraps === schema)
+    return isObject(source.responseBody) && valid(source.responseBody) ? source.responseBody : body;
   for (const path of pathsTo(schema, wraps)) {
+    const whole = setAt(body, path, source.responseBody);
+    if (isObject(source.responseBody) && valid(whole)) {
+      body = whole;
+      continue;
+    }
     let inner: unknown = body;
     for (const key of path) inner = isObject(inner) ? inner[key] : undefined;
     const start = isObject(inner) ? inner : {};
