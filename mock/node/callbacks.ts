@@ -16,6 +16,7 @@ import type { CallbackSend } from '../core/callbacks';
 import type { Logger } from '../core/log';
 import type { SignatureFormat } from '../core/settings';
 import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
+import { maskUrl, maskSecrets } from '../../spec/redact';
 
 export interface CallbackLimits {
   /** Hosts callbacks may go to: `loopback`, host names, IP addresses (optionally `:port`). */
@@ -244,7 +245,10 @@ export function createCallbackSender(
           operationId: s.operationId,
           name: s.name,
           method: s.method,
-          url: s.url === undefined ? undefined : maskUrlSecrets(s.url, new Set(s.secretQuery ?? []), secrets),
+          url:
+            s.url === undefined
+              ? undefined
+              : maskUrl(maskUrlSecrets(s.url, new Set(s.secretQuery ?? []), secrets)),
           headers: mask(s.headers),
           body: s.body,
           ...(s.sign ? { signed: { header: s.sign.header, format: s.sign.format } } : {}),
@@ -256,7 +260,7 @@ export function createCallbackSender(
         const problem = s.problem ?? (s.url === undefined ? 'no URL' : targetProblem(s.url, l.hosts));
         if (problem || s.url === undefined) {
           r.outcome = 'refused';
-          r.reason = maskText(problem ?? 'no URL');
+          r.reason = maskSecrets(maskText(problem ?? 'no URL'));
           continue;
         }
         if (closed || pending >= l.maxPending) {

@@ -179,6 +179,15 @@ describe('webhooks', () => {
     await settled(mock);
     expect(records(mock)[0]).toMatchObject({ kind: 'webhook', outcome: 'refused', attempts: [] });
     expect(records(mock)[0]?.reason).toMatch(/192\.0\.2\.10 is not allowed/);
+    // Credentials in a target URL: refused, and not kept.
+    const withUser = await start(undefined, { webhookUrl: 'http://hook:pass-123456@127.0.0.1:9/x' });
+    await withUser.api.post('/v1/pets').set(auth).send({ name: 'Rex' });
+    await settled(withUser.mock);
+    expect(records(withUser.mock)[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringMatching(/credentials/),
+    });
+    expect(JSON.stringify(records(withUser.mock))).not.toContain('pass-123456');
   });
 
   it('a callback whose security names a scheme carries the credential, masked in the history', async () => {
