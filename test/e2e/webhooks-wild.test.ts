@@ -4,8 +4,11 @@
  * the podcast record (PodcastMinimumRss), so no convention finds it: the settings name its resource and event.
  * A podcast created through the document's create is deleted, and the webhook arrives at a receiver on
  * 127.0.0.1 with a body valid against the webhook's schema carrying the record's id; another of its webhooks is
- * sent on demand. Skipped when the cache has not been filled (`npm run bench:large` fills it).
+ * sent on demand. GitHub's description (3.0 with `x-webhooks`, upgraded at load to 3.1 `webhooks`) documents
+ * `X-Hub-Signature-256` on each of its 270 webhooks: one sent on demand arrives signed over its exact bytes, with
+ * a body valid against its schema. Skipped when the cache has not been filled (`npm run bench:large` fills it).
  */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -83,4 +86,55 @@ function payloadSchema(name: string): object {
       await rx.close();
     }
   });
+});
+
+const GITHUB = path.join(
+  __dirname,
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  'petstore-bench',
+  'octokit-openapi-23.0.2',
+  'package',
+  'generated',
+  'api.github.com.json',
+);
+
+(fs.existsSync(GITHUB) ? describe : describe.skip)('webhooks of a real API (GitHub)', () => {
+  let mock: MockServer | undefined;
+  afterAll(async () => mock?.close());
+
+  it('sends label-created on demand, signed as GitHub signs (sha256=<hex>), valid against its schema', async () => {
+    const secret = "It's a Secret to Everybody";
+    const rx = await receiver((_q, s) => s.writeHead(204).end());
+    try {
+      mock = await createMockServer({
+        specPath: GITHUB,
+        seedFile: null,
+        quiet: true,
+        keys: [{ key: 'github-webhooks-key-0001', plan: 'business' }],
+        webhookUrl: `${rx.origin}/github`,
+        webhookSecret: secret,
+      });
+      await mock.listen(0);
+      const sent = await request(mock.server).post('/_mock/webhooks/label-created').set('X-Mock-Admin', '1');
+      expect(sent.status).toBe(202);
+      await mock.deps.callbacks?.idle();
+      const got = rx.got[0];
+      const signature = `sha256=${createHmac('sha256', secret)
+        .update(got?.raw ?? '')
+        .digest('hex')}`;
+      expect(got?.headers['x-hub-signature-256']).toBe(signature);
+      const doc = mock.deps.spec.document as {
+        webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+      };
+      const schema =
+        doc.webhooks['label-created']?.post.requestBody.content['application/json']?.schema ?? {};
+      expect(createAjv().validate(schema, JSON.parse(got?.body ?? 'null'))).toBe(true);
+      expect(JSON.stringify(mock.deps.callbacks?.list())).not.toContain(secret);
+    } finally {
+      await rx.close();
+    }
+  }, 60_000);
 });
