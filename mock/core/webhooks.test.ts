@@ -2,7 +2,8 @@ import path from 'node:path';
 import { loadSpecOrThrow } from '../../spec/load';
 import { inferResources, type ResourceModel } from '../../spec/resources';
 import type { CompiledSpec } from '../../spec/compile';
-import { eventOfName, webhookCatalogue, wordsOf } from './webhooks';
+import { settingsWith } from './engine';
+import { describeWebhooks, eventOfName, webhookCatalogue, wordsOf } from './webhooks';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'webhooks-31.yaml');
 let spec: CompiledSpec;
@@ -68,6 +69,25 @@ describe('which state change a webhook reports', () => {
     expect(bad.problems).toEqual([
       'webhooks.stockLow: no resource kittens (resources: pets, orders)',
       'webhooks.nope: the document has no webhook nope (it has: petCreated, pet.updated, pet-deleted, orderPlaced, stockLow)',
+    ]);
+  });
+});
+
+describe('the start banner', () => {
+  it('names each webhook a change sends, and counts those sent on demand only', () => {
+    const config = settingsWith({
+      webhookUrl: 'http://127.0.0.1:9/h',
+      webhookSecret: 'whsec_x',
+      webhooks: { 'pet-deleted': { enabled: false } },
+    });
+    expect(describeWebhooks({ config, model, spec })).toEqual([
+      'petCreated: pets created (convention, signed X-Hub-Signature-256) -> http://127.0.0.1:9/h',
+      'pet.updated: pets updated (convention) -> http://127.0.0.1:9/h',
+      'orderPlaced: orders created (x-mock) -> http://127.0.0.1:9/h',
+      '2 more sent on demand only: POST /_mock/webhooks/NAME; GET /_mock/webhooks lists them',
+    ]);
+    expect(describeWebhooks({ config: settingsWith({}), model, spec })).toEqual([
+      '5 sent on demand only: POST /_mock/webhooks/NAME (needs --webhooks URL); GET /_mock/webhooks lists them',
     ]);
   });
 });

@@ -18,6 +18,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { isObject } from '../../spec/json';
+import { maskUrl } from '../../spec/redact';
 import {
   headerParameters,
   METHODS,
@@ -344,3 +345,37 @@ export const onDemandSource = (): CallbackSource => ({
   responseBody: undefined,
   responseHeaders: {},
 });
+
+/**
+ * Lines for the start banner: each webhook a state change sends (`petCreated: pets created (convention) -> URL`),
+ * then how many are sent on demand only; none when the document has no webhooks.
+ */
+export function describeWebhooks(deps: {
+  config: MockConfig;
+  model: ResourceModel;
+  spec: { document: OpenAPIV3_1.Document };
+}): string[] {
+  const defs = webhooksOf(deps);
+  if (defs.length === 0) return [];
+  const { config } = deps;
+  const lines: string[] = [];
+  let onDemand = 0;
+  for (const d of defs) {
+    const own = config.webhooks[d.name];
+    const url = own?.url ?? config.webhookUrl;
+    if (!d.trigger || own?.enabled === false || !url) {
+      onDemand++;
+      continue;
+    }
+    const signed =
+      d.signatureHeader && (own?.secret ?? config.webhookSecret) ? `, signed ${d.signatureHeader}` : '';
+    lines.push(
+      `${d.name}: ${d.trigger.resource} ${d.trigger.event} (${d.trigger.by}${signed}) -> ${maskUrl(url)}`,
+    );
+  }
+  if (onDemand)
+    lines.push(
+      `${onDemand} ${lines.length ? 'more ' : ''}sent on demand only: POST /_mock/webhooks/NAME${config.webhookUrl === null ? ' (needs --webhooks URL)' : ''}; GET /_mock/webhooks lists them`,
+    );
+  return lines;
+}
