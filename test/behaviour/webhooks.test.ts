@@ -212,7 +212,7 @@ describe('webhooks', () => {
 
   it('POST /_mock/webhooks/{name} sends the example, Stripe-signed; a given body is checked first', async () => {
     const rx = await listening();
-    const { mock, api } = await start(rx);
+    const { mock, api } = await start(rx, { maxBodyBytes: 1024 });
     const sent = await api.post('/_mock/webhooks/stockLow').set(admin);
     expect(sent.status).toBe(202);
     expect(sent.headers['x-ratelimit-remaining']).toBeUndefined();
@@ -250,6 +250,15 @@ describe('webhooks', () => {
       .set('Content-Type', 'application/json')
       .send('{');
     expect(notJson.status).toBe(400);
+    expect((await api.post('/_mock/webhooks/%E0%A4%A').set(admin)).body).toMatchObject({ status: 400 });
+    const huge = await api
+      .post('/_mock/webhooks/stockLow')
+      .set(admin)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ sku: 'x'.repeat(2048), left: 1 }));
+    expect(huge.status).toBe(413);
+    const wrongMethod = await api.get('/_mock/webhooks/stockLow').set(admin);
+    expect([wrongMethod.status, wrongMethod.headers.allow]).toEqual([405, 'POST']);
     // Like every admin write: a page cannot send it cross-site without the header.
     expect((await api.post('/_mock/webhooks/stockLow')).status).toBe(403);
     expect(rx.got).toHaveLength(2);
