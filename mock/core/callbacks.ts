@@ -13,15 +13,14 @@
  * - Headers: the callback's documented header parameters (their example, else generated), and its media type.
  * - Credentials: those the settings give for the schemes the callback's own `security` names
  *   (./outgoing-credentials.ts), marked secret so that no record shows them.
- * Webhooks (./webhooks.ts) are decided with the same parts: `requestOf` and `callbackBody`.
+ * Webhooks (./webhooks.ts) are decided with the same parts: `requestOf` here and `callbackBody` (./callback-body.ts).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { ValidateFunction } from 'ajv';
 import type { OperationSpec } from '../../spec/compile';
-import { createAjv } from '../../spec/ajv';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
 import { isObject } from '../../spec/json';
+import { callbackBody, type CallbackSource } from './callback-body';
 import { outgoingAuth, withQuery } from './outgoing-credentials';
 import type { OutgoingCredential, SignatureFormat } from './settings';
 
@@ -56,19 +55,7 @@ export interface OutgoingAuthSource {
   credentials: Readonly<Record<string, OutgoingCredential>>;
 }
 
-/** What a runtime expression may read. */
-export interface CallbackSource {
-  method: string;
-  /** The request URL as received (path and query). */
-  url: string;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  query: Readonly<Record<string, string[]>>;
-  params: Readonly<Record<string, string>>;
-  requestBody: unknown;
-  status: number;
-  responseBody: unknown;
-  responseHeaders: Readonly<Record<string, string | number>>;
-}
+export type { CallbackSource } from './callback-body';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -130,127 +117,6 @@ export function expandUrl(key: string, source: CallbackSource): { url: string } 
     return v ?? '';
   });
   return problem ? { problem } : { url };
-}
-
-const ajv = createAjv();
-const validators = new WeakMap<object, ValidateFunction>();
-
-/** The callback body schema's validator, compiled on its first use (once per schema). */
-export function validatorOf(schema: Schema): ValidateFunction | undefined {
-  if (!isObject(schema)) return undefined;
-  let v = validators.get(schema);
-  if (!v) {
-    try {
-      v = ajv.compile(schema);
-    } catch {
-      return undefined;
-    }
-    validators.set(schema, v);
-  }
-  return v;
-}
-
-const propertiesOf = (schema: unknown): Record<string, unknown> | undefined => {
-  const props = isObject(schema) ? schema.properties : undefined;
-  return isObject(props) ? props : undefined;
-};
-
-/**
- * Pure: the paths (property names, at most two deep: `data`, `data.object`) where `schema` holds `wrapped`, the
- * very schema object (a dereferenced document keeps shared schemas shared), directly or as an `allOf` part.
- */
-export function pathsTo(schema: unknown, wrapped: unknown, depth = 2): string[][] {
-  const out: string[][] = [];
-  const props = propertiesOf(schema);
-  if (!props || depth === 0) return out;
-  for (const [name, sub] of Object.entries(props)) {
-    const parts = isObject(sub) && Array.isArray(sub.allOf) ? sub.allOf : [];
-    if (sub === wrapped || parts.includes(wrapped)) out.push([name]);
-    else for (const inner of pathsTo(sub, wrapped, depth - 1)) out.push([name, ...inner]);
-  }
-  return out;
-}
-
-/** `base` with same-named top-level values of `sources` put in wherever `valid` still holds. */
-function fillSameNamed(
-  base: Record<string, unknown>,
-  names: readonly string[],
-  sources: readonly unknown[],
-  valid: (candidate: Record<string, unknown>) => boolean,
-): Record<string, unknown> {
-  let body = { ...base };
-  for (const name of names) {
-    for (const from of sources) {
-      if (!isObject(from) || from[name] === undefined) continue;
-      const next = { ...body, [name]: from[name] };
-      if (valid(next)) {
-        body = next;
-        break;
-      }
-    }
-  }
-  return body;
-}
-
-/** `root` with `value` at `path` (copies along the way). */
-function setAt(
-  root: Record<string, unknown>,
-  path: readonly string[],
-  value: unknown,
-): Record<string, unknown> {
-  const [head, ...rest] = path;
-  if (head === undefined) return root;
-  const here = root[head];
-  return { ...root, [head]: rest.length ? setAt(isObject(here) ? here : {}, rest, value) : value };
-}
-
-/**
- * Pure: the callback's body: its example (else generated), with same-named values of the record and request.
- * `wraps`: the schema of the stored record (a webhook's resource item); where the body's schema is it, or holds it one
- * or two levels down (`{ "type": …, "data": Pet }`), the record goes there as it is when that stays valid, else its
- * values are put in the same way.
- */
-export function callbackBody(
-  media: OpenAPIV3_1.MediaTypeObject | undefined,
-  source: CallbackSource,
-  wraps?: unknown,
-): unknown {
-  if (!media) return undefined;
-  const schema = media.schema as Schema | undefined;
-  const firstExample = Object.values(media.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const base = media.example ?? firstExample?.value ?? (schema ? sampleOf(schema) : undefined);
-  if (!isObject(base) || !schema) return base;
-  const validate = validatorOf(schema);
-  const valid = (candidate: unknown): boolean => !validate || validate(candidate);
-  const props = propertiesOf(schema);
-  let body = fillSameNamed(
-    base,
-    props ? Object.keys(props) : Object.keys(base),
-    [source.responseBody, source.requestBody],
-    valid,
-  );
-  if (wraps === undefined) return body;
-  // The record itself where it fits (no generated value beside the stored ones), else its values in the sample.
-  if (wraps === schema)
-    return isObject(source.responseBody) && valid(source.responseBody) ? source.responseBody : body;
-  for (const path of pathsTo(schema, wraps)) {
-    const whole = setAt(body, path, source.responseBody);
-    if (isObject(source.responseBody) && valid(whole)) {
-      body = whole;
-      continue;
-    }
-    let inner: unknown = body;
-    for (const key of path) inner = isObject(inner) ? inner[key] : undefined;
-    const start = isObject(inner) ? inner : {};
-    const names = Object.keys(
-      propertiesOf(wraps) ?? (isObject(source.responseBody) ? source.responseBody : {}),
-    );
-    const filled = fillSameNamed(start, names, [source.responseBody, source.requestBody], (c) =>
-      valid(setAt(body, path, c)),
-    );
-    body = setAt(body, path, filled);
-  }
-  return body;
 }
 
 /** A header parameter's value: its example, else one generated from its schema. */

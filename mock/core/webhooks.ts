@@ -22,14 +22,13 @@ import { maskUrl } from '../../spec/redact';
 import {
   headerParameters,
   METHODS,
-  pathsTo,
   requestMedia,
   requestOf,
-  validatorOf,
   type CallbackSend,
   type CallbackSource,
   type OutgoingAuthSource,
 } from './callbacks';
+import { pathsTo, validatorOf } from './callback-body';
 import type { Schema } from '../../spec/schema-shape';
 import type { MockConfig, SignatureFormat, WebhookEvent } from './settings';
 
