@@ -97,7 +97,8 @@ function setAt(
 }
 
 /**
- * Pure: the callback's body: its example (else generated), with same-named values of the record and request.
+ * Pure: the callback's body: its example (else, or when the example does not fit the schema, generated), with
+ * same-named values of the record and request.
  * `wraps`: the schema of the stored record (a webhook's resource item); where the body's schema is it, or holds it one
  * or two levels down (`{ "type": …, "data": Pet }`), the record goes there as it is when that stays valid, else its
  * values are put in the same way.
@@ -110,10 +111,13 @@ export function callbackBody(
   if (!media) return undefined;
   const schema = media.schema as Schema | undefined;
   const firstExample = Object.values(media.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const base = media.example ?? firstExample?.value ?? (schema ? sampleOf(schema) : undefined);
-  if (!isObject(base) || !schema) return base;
+  const example: unknown = media.example ?? firstExample?.value;
+  if (!schema) return example;
   const validate = validatorOf(schema);
   const valid = (candidate: unknown): boolean => !validate || validate(candidate);
+  // An example its own schema refuses (documents have them) gives way to a generated body: the body is valid.
+  const base = example !== undefined && valid(example) ? example : sampleOf(schema);
+  if (!isObject(base)) return base;
   const props = propertiesOf(schema);
   let body = fillSameNamed(
     base,

@@ -6,7 +6,8 @@
  * 127.0.0.1 with a body valid against the webhook's schema carrying the record's id; another of its webhooks is
  * sent on demand. GitHub's description (3.0 with `x-webhooks`, upgraded at load to 3.1 `webhooks`) documents
  * `X-Hub-Signature-256` on each of its 270 webhooks: one sent on demand arrives signed over its exact bytes, with
- * a body valid against its schema. Skipped when the cache has not been filled (`npm run bench:large` fills it).
+ * a body valid against its schema. Adyen's configuration notifications (a payments API; webhooks and no paths at
+ * all) start, and each of its webhooks sent on demand arrives valid. Skipped when the cache has not been filled (`npm run bench:large` fills it).
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -133,6 +134,52 @@ const GITHUB = path.join(
         doc.webhooks['label-created']?.post.requestBody.content['application/json']?.schema ?? {};
       expect(createAjv().validate(schema, JSON.parse(got?.body ?? 'null'))).toBe(true);
       expect(JSON.stringify(mock.deps.callbacks?.list())).not.toContain(secret);
+    } finally {
+      await rx.close();
+    }
+  }, 60_000);
+});
+
+const ADYEN = path.join(path.dirname(DOC), 'adyen.com', 'BalancePlatformConfigurationNotification-v1.json');
+
+(fs.existsSync(ADYEN) ? describe : describe.skip)('webhooks of a document with no paths (Adyen)', () => {
+  let mock: MockServer | undefined;
+  afterAll(async () => mock?.close());
+
+  it('starts, and sends each of its webhooks on demand with a valid body', async () => {
+    const rx = await receiver((_q, s) => s.writeHead(202).end('[accepted]'));
+    try {
+      mock = await createMockServer({
+        specPath: ADYEN,
+        seedFile: null,
+        quiet: true,
+        keys: [{ key: 'adyen-webhooks-key-0001', plan: 'business' }],
+        webhookUrl: `${rx.origin}/adyen`,
+      });
+      await mock.listen(0);
+      const doc = mock.deps.spec.document as {
+        webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+      };
+      const names = Object.keys(doc.webhooks);
+      expect(names.length).toBeGreaterThan(5);
+      for (const name of names) {
+        const sent = await request(mock.server)
+          .post(`/_mock/webhooks/${encodeURIComponent(name)}`)
+          .set('X-Mock-Admin', '1');
+        expect(sent.status).toBe(202);
+      }
+      await mock.deps.callbacks?.idle();
+      expect(rx.got).toHaveLength(names.length);
+      const ajv = createAjv();
+      rx.got.forEach((got, i) => {
+        const schema =
+          doc.webhooks[names[i] ?? '']?.post.requestBody.content['application/json']?.schema ?? {};
+        expect([names[i], ajv.validate(schema, JSON.parse(got.body)), ajv.errors ?? null]).toEqual([
+          names[i],
+          true,
+          null,
+        ]);
+      });
     } finally {
       await rx.close();
     }
