@@ -42,6 +42,7 @@ const FETCH_SUITES = [
   'prefer',
   'chaos',
   'callbacks',
+  'webhooks',
 ];
 
 module.exports = {

@@ -22,7 +22,7 @@ import { createProxyServer } from '../../proxy/proxy-server';
 import { runJudgeHar } from '../../proxy/judge/har-cli';
 import { toHar } from '../../spec/report/har';
 import { main as runner } from '../../conformance/cli';
-import { walkDocument } from '../../conformance/walk';
+import { walkDocument } from '../../conformance/lifecycle/document-walk';
 import { inferResources } from '../../spec/resources';
 
 const FILE = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'streams-32.yaml');
