@@ -345,3 +345,18 @@ describe('a stream cut off mid-way keeps its whole items', () => {
     expect(wholeItems(kind, text)).toBe(whole);
   });
 });
+
+it('a broken item schema is refused at compile, naming where it is', () => {
+  const broken = {
+    openapi: '3.2.0',
+    info: { title: 'B', version: '1' },
+    paths: {
+      '/e': {
+        get: {
+          responses: ok('events', { 'application/jsonl': { itemSchema: { type: 'nope' } } }),
+        },
+      },
+    },
+  } as unknown as OpenAPIV3_1.Document;
+  expect(() => compileSpec('broken.yaml', broken, true)).toThrow(/GET \/e 200 itemSchema/);
+});
