@@ -51,9 +51,12 @@ export const ENGINE_RULES: readonly Rule[] = [
   ]),
   // Generated from the request body schemas (seeded).
   c('body.generated-valid', '§2', 'Generated schema-valid request bodies are accepted', ['generated']),
-  c('body.generated-invalid', '§2', 'Generated schema-violating request bodies are rejected with 400', [
-    'generated',
-  ]),
+  c(
+    'body.generated-invalid',
+    '§2',
+    'Generated schema-violating request bodies are rejected with 400 (or the documented 422)',
+    ['generated'],
+  ),
   c('methods.undocumented', '§4', 'An undocumented method on a documented path does not succeed', [
     'generated',
   ]),
@@ -100,6 +103,18 @@ export const ENGINE_RULES: readonly Rule[] = [
     'generated',
   ]),
   a('assume.unknown-path-404', '§4', 'An unknown path gives 404 with an Error body', ['response']),
+  a(
+    'assume.media-type-415',
+    '§1',
+    'A JSON body sent as a Content-Type the operation does not document gives 415 with an Error body',
+    ['generated'],
+  ),
+  a(
+    'assume.unexpected-body-415',
+    '§4',
+    'A body sent to an operation that documents none gives 415 with an Error body',
+    ['generated'],
+  ),
   a(
     'assume.undocumented-method-405',
     '§4',

@@ -7,7 +7,7 @@ import { isJsonPatch } from '../../spec/json-patch';
 import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../../spec/http/error-body';
-import { decodeJsonBody } from '../../spec/http/request-body';
+import { bodyRefusalStatus, decodeJsonBody } from '../../spec/http/request-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';
@@ -16,7 +16,6 @@ import {
   bodyRequest,
   createItem,
   itemPathOf,
-  rejectStatuses,
   successStatuses,
   withinParent,
   withoutClientId,
@@ -51,7 +50,7 @@ export function bodyRules(op: OperationSpec): Rule[] {
     const title =
       c.expect === 'accept'
         ? `${op.operationId} accepts valid bodies (every property, and the required ones only)`
-        : `${op.operationId} rejects ${c.label} with ${rejectStatuses(op).join(' or ')}`;
+        : `${op.operationId} rejects ${c.label} with ${expectedRefusal(op, c)}`;
     seen.set(c.name, {
       id: bodyRuleId(op, c),
       title,
@@ -151,11 +150,16 @@ export function bodyCheck(op: OperationSpec): Check {
   };
 }
 
-/** A body sent as text that is not JSON: the status the shared decoding rule gives it (spec/http/request-body.ts). */
-function rawRejection(op: OperationSpec, c: BodyCase): number[] | undefined {
-  if (c.raw === undefined) return undefined;
-  const decoded = decodeJsonBody(op.responses, c.raw);
-  return 'value' in decoded ? undefined : [decoded.status];
+/**
+ * The status a case meant to be refused expects: the shared body rule's (spec/http/request-body.ts), the one the
+ * mock answers and the proxy's judge records: text that is not JSON by its decoding, a value by its schema.
+ */
+export function expectedRefusal(op: OperationSpec, c: BodyCase): number {
+  if (c.raw !== undefined) {
+    const decoded = decodeJsonBody(op.responses, c.raw);
+    if (!('value' in decoded)) return decoded.status;
+  }
+  return bodyRefusalStatus(op.responses);
 }
 
 async function runCase(
@@ -179,9 +183,8 @@ async function runCase(
       ? pass(rule, result.exchange)
       : fail(rule, `${where}, expected ${ok.join(' or ')}`, result.exchange, steps);
   }
-  const wanted = rawRejection(op, c) ?? rejectStatuses(op);
-  if (!wanted.includes(status))
-    return fail(rule, `${where}, expected ${wanted.join(' or ')}`, result.exchange, steps);
+  const wanted = expectedRefusal(op, c);
+  if (status !== wanted) return fail(rule, `${where}, expected ${wanted}`, result.exchange, steps);
   const problem = errorBodyProblem(ctx.spec, result.response, op.operationId);
   return problem ? fail(rule, `${where}: ${problem}`, result.exchange, steps) : pass(rule, result.exchange);
 }

@@ -5,7 +5,7 @@
  */
 import type { OperationSpec } from '../../../spec/compile';
 import { parameterProblem, parseCookies, type RequestProblem } from '../../../spec/http/request-rules';
-import { checkBody } from '../body-check';
+import { checkBody, checkUnexpectedBody } from '../body-check';
 import {
   apiError,
   asDocumented,
@@ -126,6 +126,8 @@ export const validate: Stage = function validate(ctx, deps) {
   const content = header(ctx.req.headers['content-type']);
   const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
   if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
+  const stray = check ? undefined : checkUnexpectedBody(ctx.body, content, deps.config.policy);
+  if (stray) return { reply: stray, ctx };
   // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query, header, cookie.
   if (operation.pathParamSpecs.length) {
     const params = ctx.params ?? {};
