@@ -13,7 +13,7 @@ import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
 import { callbacksOf, decideCallbacks, type CallbackSend } from './callbacks';
-import { parseQuery } from './stages/identify';
+import { parseQuery } from './query';
 import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';

@@ -10,7 +10,8 @@ import { isIP } from 'node:net';
 import type { Ctx, Reply } from '../core/context';
 import { apiError, invalidRequest, serviceUnavailable } from '../core/errors';
 import { StoreUnavailableError } from '../core/stores/types';
-import { addressSubject, parseQuery } from '../core/stages/identify';
+import { parseQuery } from '../core/query';
+import { addressSubject } from '../core/stages/identify';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
 

@@ -16,9 +16,8 @@ import {
   type ErrorReply,
 } from '../errors';
 import type { Ctx, Deps, Stage } from '../context';
-import { defaultStatus, namedExamples, parsePrefer } from '../prefer';
-import { successStatus } from '../records';
-import { parseQuery } from './identify';
+import { chosenStatus, namedExamples, parsePrefer } from '../prefer';
+import { parseQuery } from '../query';
 
 /** Pure: decode every raw path parameter, or say which one is broken. */
 export function decodeParams(raw: Record<string, string>): Record<string, string> | ErrorReply {
@@ -48,12 +47,6 @@ export function preferredStatus(
     );
   }
   return Number(m[1]);
-}
-
-/** The status an answer takes: `Prefer: code=`, else the action's success, else the documented one. */
-export function chosenStatus(ctx: Ctx, operation: OperationSpec): number {
-  if (ctx.preferStatus !== undefined) return ctx.preferStatus;
-  return ctx.binding ? successStatus(operation, ctx.binding.action) : defaultStatus(operation);
 }
 
 /** `Prefer: example=NAME` must name an example of the chosen status; `dynamic=true` is kept. */
