@@ -70,6 +70,9 @@ export const ENGINE_RULES: readonly Rule[] = [
   c('response.headers', '§8', 'Documented headers are present and valid (rate-limit headers are integers)', [
     'response',
   ]),
+  c('response.empty-body', '§4', 'A status documented without content is answered without a body', [
+    'response',
+  ]),
   c('errors.error-body', '§7', 'Every error response has an Error body whose status equals the HTTP status', [
     'response',
   ]),

@@ -22,6 +22,7 @@ export const RESPONSE_RULES = [
   'response.json',
   'response.body-schema',
   'response.headers',
+  'response.empty-body',
   'errors.error-body',
   'ratelimit.values',
 ];
@@ -58,6 +59,9 @@ function checkOne(
   // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
   const media = mediaTypeProblem(documented, res);
   if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
+  // A status documented without content (a 204, a 304) carries none; a HEAD's answer never does.
+  if (documented && documented.mediaTypes.length === 0 && ex.request.method.toUpperCase() !== 'HEAD')
+    judge('response.empty-body', emptyBodyProblem(res));
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
@@ -79,6 +83,20 @@ function checkOne(
   const values = rateLimitValuesProblem(res, ex.receivedAt);
   if (values !== null) judge('ratelimit.values', values);
   return out;
+}
+
+/** A body on a status the document answers without one (judged where the document documents no content). */
+export function emptyBodyProblem(res: Pick<RecordedResponse, 'status' | 'body'>): string | undefined {
+  return res.body === '' ? undefined : `${res.status} documents no body, but one was sent`;
+}
+
+/**
+ * `response.accepted-invalid`: a 2xx to a request the shared request rules refuse (spec/http/request-rules.ts),
+ * an undocumented path included; `refusedBy` names the rules the request broke.
+ */
+export function acceptedInvalidProblem(status: number, refusedBy: readonly string[]): string | undefined {
+  if (status < 200 || status >= 300 || refusedBy.length === 0) return undefined;
+  return `answered ${status} to a request the document forbids (${refusedBy.join(', ')})`;
 }
 
 /** A secured operation's 401: its `security` documents the refusal even where `responses` lists no 401. */
