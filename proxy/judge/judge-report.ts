@@ -26,7 +26,7 @@ export const JUDGE_RULES = [
   'ratelimit.ietf-syntax',
   'ratelimit.ietf-quota',
   'ratelimit.ietf-retry-after',
-  'ratelimit.retry-after',
+  'assume.retry-after-seconds',
   'state.read-returns-item',
   'state.created-readable',
   'state.created-listed',

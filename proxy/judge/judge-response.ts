@@ -57,27 +57,14 @@ export function judgeResponse(
     requestProblems.map((p) => p.rule),
   );
   if (accepted) out.push({ side: 'response', rule: 'response.accepted-invalid', message: accepted });
-  out.push(...ietfProblems(exchange, res));
+  out.push(...ietfProblems(exchange));
   return out;
 }
 
-/**
- * The IETF `RateLimit` fields where sent, by the runner's own rules (spec/http/ratelimit-ietf.ts:
- * `ratelimit.ietf-syntax`, `-quota`, `-retry-after`); and a 429 carries a Retry-After in whole seconds.
- */
-function ietfProblems(exchange: Exchange, res: ObservedResponse): Problem[] {
-  const out: Problem[] = rateLimitFieldsJudge()
+/** The IETF `RateLimit` fields where sent, by the runner's own rules (spec/http/ratelimit-ietf.ts). */
+function ietfProblems(exchange: Exchange): Problem[] {
+  return rateLimitFieldsJudge()
     .observe(exchange)
     .filter((f) => f.outcome === 'fail')
     .map((f) => ({ side: 'response', rule: f.ruleId, message: f.problem ?? f.ruleId }));
-  if (res.status === 429) {
-    const retry = res.headers['retry-after'];
-    if (retry === undefined || !/^\d+$/.test(retry.trim()))
-      out.push({
-        side: 'response',
-        rule: 'ratelimit.retry-after',
-        message: `429 with Retry-After ${retry ?? 'missing'}`,
-      });
-  }
-  return out;
 }

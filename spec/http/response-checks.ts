@@ -25,6 +25,7 @@ export const RESPONSE_RULES = [
   'response.empty-body',
   'errors.error-body',
   'ratelimit.values',
+  'assume.retry-after-seconds',
 ];
 
 const DAY_MS = 86_400_000;
@@ -80,9 +81,18 @@ function checkOne(
   else if (documented?.validateBody && res.json !== undefined) judge('response.body-schema', undefined);
   // §8: every API response carries the rate-limit headers, documented operation or not.
   judge('response.headers', headerProblems(documented?.headers ?? rateHeaders, res).join('; ') || undefined);
+  // §8.2: a 429's Retry-After (required where documented: response.headers) in whole seconds, the unit the
+  // interface leaves "not shown" and this project assumes (the quota probe's rule, judged on every 429 seen).
+  const retry = res.status === 429 ? res.headers['retry-after'] : undefined;
+  if (retry !== undefined) judge('assume.retry-after-seconds', retryAfterSecondsProblem(retry));
   const values = rateLimitValuesProblem(res, ex.receivedAt);
   if (values !== null) judge('ratelimit.values', values);
   return out;
+}
+
+/** A Retry-After that is not a whole number of seconds, or undefined. */
+export function retryAfterSecondsProblem(retry: string): string | undefined {
+  return /^\d+$/.test(retry.trim()) ? undefined : `Retry-After "${retry}" is not whole seconds`;
 }
 
 /** A body on a status the document answers without one (judged where the document documents no content). */
