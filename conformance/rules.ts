@@ -70,7 +70,7 @@ export const ENGINE_RULES: readonly Rule[] = [
   c('response.headers', '§8', 'Documented headers are present and valid (rate-limit headers are integers)', [
     'response',
   ]),
-  c('response.empty-body', '§4', 'A status documented without content is answered without a body', [
+  c('response.empty-body', '§4', 'A response has a body exactly when its status documents content', [
     'response',
   ]),
   c('errors.error-body', '§7', 'Every error response has an Error body whose status equals the HTTP status', [
@@ -110,12 +110,6 @@ export const ENGINE_RULES: readonly Rule[] = [
     'assume.media-type-415',
     '§1',
     'A JSON body sent as a Content-Type the operation does not document gives 415 with an Error body',
-    ['generated'],
-  ),
-  a(
-    'assume.unexpected-body-415',
-    '§4',
-    'A body sent to an operation that documents none gives 415 with an Error body',
     ['generated'],
   ),
   a(

@@ -65,11 +65,14 @@ describe('the checks the proxy and the runner share', () => {
   const outcome = (ex: Exchange, rule: string) =>
     checkResponses(spec, [ex]).find((f) => f.ruleId === rule)?.outcome;
 
-  it('response.empty-body: a status documented without content carries none (a HEAD is not judged)', () => {
+  it('response.empty-body: a body exactly where the status documents content (a HEAD is not judged)', () => {
     expect(outcome(withStatus(201, ''), 'response.empty-body')).toBe('pass');
     expect(outcome(withStatus(201, '{"a":1}'), 'response.empty-body')).toBe('fail');
     const head = { ...withStatus(201, '{"a":1}'), request: { method: 'HEAD', url: '/x', headers: {} } };
     expect(outcome(head, 'response.empty-body')).toBeUndefined();
+    // A status documented with content: its answer carries one.
+    expect(outcome(withStatus(404, '{}'), 'response.empty-body')).toBe('pass');
+    expect(outcome(withStatus(404, ''), 'response.empty-body')).toBe('fail');
   });
 
   it('assume.retry-after-seconds: a 429 that sends Retry-After sends whole seconds', () => {

@@ -11,7 +11,7 @@ import {
   type LoadedSpec,
 } from '../load';
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
-import { documentedResponse } from '../compile';
+import { documentedResponse, type ResponseSpec } from '../compile';
 import { errorBodyProblem } from './error-body';
 import { mediaTypeProblem } from './media-type';
 
@@ -60,9 +60,9 @@ function checkOne(
   // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
   const media = mediaTypeProblem(documented, res);
   if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
-  // A status documented without content (a 204, a 304) carries none; a HEAD's answer never does.
-  if (documented && documented.mediaTypes.length === 0 && ex.request.method.toUpperCase() !== 'HEAD')
-    judge('response.empty-body', emptyBodyProblem(res));
+  // A body exactly where the status documents content; a HEAD's answer and a 304 never carry one.
+  if (documented && ex.request.method.toUpperCase() !== 'HEAD' && res.status !== 304)
+    judge('response.empty-body', emptyBodyProblem(documented, res));
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
@@ -95,9 +95,18 @@ export function retryAfterSecondsProblem(retry: string): string | undefined {
   return /^\d+$/.test(retry.trim()) ? undefined : `Retry-After "${retry}" is not whole seconds`;
 }
 
-/** A body on a status the document answers without one (judged where the document documents no content). */
-export function emptyBodyProblem(res: Pick<RecordedResponse, 'status' | 'body'>): string | undefined {
-  return res.body === '' ? undefined : `${res.status} documents no body, but one was sent`;
+/**
+ * Empty vs documented body: a body on a status documented without content (a 204), or none on a status documented
+ * with content (a 204 excepted, which HTTP keeps empty); undefined when they agree.
+ */
+export function emptyBodyProblem(
+  documented: Pick<ResponseSpec, 'mediaTypes'>,
+  res: Pick<RecordedResponse, 'status' | 'body'>,
+): string | undefined {
+  if (documented.mediaTypes.length === 0)
+    return res.body === '' ? undefined : `${res.status} documents no body, but one was sent`;
+  if (res.body !== '' || res.status === 204) return undefined;
+  return `${res.status} documents a body (${documented.mediaTypes.join(', ')}), but none was sent`;
 }
 
 /**
