@@ -66,7 +66,7 @@ function checkOne(
   if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
   // A body exactly where the status documents content; a HEAD's answer and a 304 never carry one.
   if (documented && ex.request.method.toUpperCase() !== 'HEAD' && res.status !== 304)
-    judge('response.empty-body', emptyBodyProblem(documented, res));
+    judge('response.empty-body', stream ? undefined : emptyBodyProblem(documented, res));
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
