@@ -1,8 +1,9 @@
 /**
  * Issue 29: the runner judges each exchange as it arrives and keeps only what its reports need, streaming
- * `--record` to disk. A fresh runner process, its V8 heap capped well below what holding the traffic takes,
- * runs the 1,000-operation document against a listening mock (16,000 exchanges) and records every exchange;
- * keeping the exchanges to the end (as before) runs out of heap here.
+ * `--record` to disk: peak RSS under 80 MB for 12,500 exchanges on the 1,000-operation document. A fresh runner
+ * process, as a user starts it (no heap limit, no V8 flag of ours on its command line: the CLI sets its own,
+ * conformance/v8-flags.ts), runs that document against a listening mock (16,000 exchanges) and records every
+ * exchange. Keeping the exchanges to the end, or a V8 left to its defaults, goes far past the bound.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,10 +17,12 @@ const ROOT = path.join(__dirname, '..', '..');
 const REGISTER = path.join(ROOT, 'test', 'support', 'ts-register.js');
 const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 const KEY = 'memory-test-key-0123456789';
-/** The heap the runner gets: its live set stays under 40 MB; the old runner held 80 MB of exchanges before writing --record. */
-const HEAP_MB = 64;
-/** Peak RSS allowed: about 140 MB measured here with the cap; the old runner peaked at 640 MB without it. */
-const RSS_MB = 200;
+/**
+ * Peak RSS allowed. Measured here (2 cores, loaded): 81 MB on Node 20, 84-91 MB on Node 24; 160 MB without the
+ * runner's V8 settings, 300 MB before the node:http transport, 640 MB when every exchange was kept to the end.
+ * The bound leaves room for a loaded CI machine and Node 22, and fails every one of those.
+ */
+const RSS_MB = 120;
 
 interface Child {
   code: number;
@@ -36,7 +39,7 @@ const node = (args: string[], env: Record<string, string> = {}): Promise<Child> 
     );
   });
 
-it('records 16,000 exchanges of the 1,000-operation document in a bounded heap', async () => {
+it('records 16,000 exchanges of the 1,000-operation document in bounded memory, with no heap limit', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-memory-'));
   const file = path.join(dir, 'synthetic-1000.json');
   fs.writeFileSync(file, JSON.stringify(syntheticDocument(1000)));
@@ -58,7 +61,6 @@ it('records 16,000 exchanges of the 1,000-operation document in a bounded heap',
     const har = path.join(dir, 'run.har');
     const run = await node(
       [
-        `--max-old-space-size=${HEAP_MB}`,
         '-r',
         REGISTER,
         '-r',
@@ -67,7 +69,8 @@ it('records 16,000 exchanges of the 1,000-operation document in a bounded heap',
         ...['--target', target, '--spec', file, '--scenarios', 'none', '--seed', '4'],
         ...['--reporter', 'json', '--output', path.join(dir, 'report.json'), '--record', har],
       ],
-      { CONFORMANCE_API_KEY: KEY },
+      // NODE_OPTIONS cleared: a V8 flag in it would turn the runner's own settings off (and jest may set some).
+      { CONFORMANCE_API_KEY: KEY, NODE_OPTIONS: '' },
     );
     expect(run.stderr).not.toMatch(/heap out of memory|internal error/);
     // What is measured is memory: a finding (exit 1, seen once on a loaded CI machine) still recorded every
@@ -87,6 +90,7 @@ it('records 16,000 exchanges of the 1,000-operation document in a bounded heap',
     expect(run.stderr).toContain(`${entries.length} exchanges recorded in ${har}`);
     const rssKb = Number(/max-rss-kb (\d+)/.exec(run.stderr)?.[1]);
     expect(rssKb).toBeGreaterThan(0);
+    process.stdout.write(`runner-memory: peak RSS ${Math.round(rssKb / 1024)} MB (bound ${RSS_MB} MB)\n`);
     expect(rssKb / 1024).toBeLessThan(RSS_MB);
   } finally {
     await mock.close();
