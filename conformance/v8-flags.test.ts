@@ -14,7 +14,7 @@ describe('runnerV8Flags', () => {
     expect(runnerV8Flags(['--max-old-space-size=64'], undefined)).toEqual([]);
     expect(runnerV8Flags(['--opt'], undefined)).toEqual([]);
     expect(runnerV8Flags(['--no-opt'], undefined)).toEqual([]);
-    expect(runnerV8Flags([], '--semi-space-growth-factor=2')).toEqual([]);
+    expect(runnerV8Flags(['--semi-space-growth-factor=2'], undefined)).toEqual([]);
     // Not a tuning flag, though it starts alike.
     expect(runnerV8Flags(['--optional-thing'], undefined)).toEqual([...RUNNER_V8_FLAGS]);
   });
