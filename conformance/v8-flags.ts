@@ -8,11 +8,12 @@ import v8 from 'node:v8';
 /**
  * V8 settings the runner gives itself when it starts as a command (issue 29, docs/large-documents.md#the-runners-memory):
  * the young generation does not grow past its first size, the old one is sized for memory rather than speed after
- * each collection, and no function is handed to the optimising compilers (their code and work memory cost more
- * than they save in a run that mostly waits for the server; the baseline compiler stays). Together they take a
- * run of 16,000 exchanges on the 1,000-operation document from 160 MB to about 84 MB peak RSS, for about 1.8
- * times the CPU time (measured in docs/large-documents.md; without --optimize-for-size 125 MB, without the
- * compilers turned off 93 MB). They are read by V8 each time it decides
+ * each collection, and functions stay in the interpreter (the compilers' code and work memory cost more than they
+ * save in a run that mostly waits for the server). Together they take a run of 16,000 exchanges on the
+ * 1,000-operation document from 160 MB to about 81 MB peak RSS on Node 20 (245 to 91 MB on Node 24), for about
+ * 2.4 times the CPU time (measured in docs/large-documents.md: without --optimize-for-size 125 MB, with the
+ * optimising compilers on 93 MB, with the baseline compiler on 84-100 MB). `NODE_OPTIONS=--max-semi-space-size=16`
+ * (or any flag of yours below) gives V8's defaults back: speed over memory. They are read by V8 each time it decides
  * (grow the young generation, size the old one, tier a function up), so setting them once the process runs takes
  * effect; they change no result.
  */
@@ -21,6 +22,7 @@ export const RUNNER_V8_FLAGS = [
   '--optimize-for-size',
   '--no-opt',
   '--no-maglev',
+  '--no-sparkplug',
 ] as const;
 
 /** A flag that tunes the heap or the compilers: one given by the user turns the runner's own settings off. */
