@@ -12,8 +12,8 @@ import v8 from 'node:v8';
  * save in a run that mostly waits for the server). Together they take a run of 16,000 exchanges on the
  * 1,000-operation document from 160 MB to about 81 MB peak RSS on Node 20 (245 to 91 MB on Node 24), for about
  * 2.4 times the CPU time (measured in docs/large-documents.md: without --optimize-for-size 125 MB, with the
- * optimising compilers on 93 MB, with the baseline compiler on 84-100 MB). `NODE_OPTIONS=--max-semi-space-size=16`
- * (or any flag of yours below) gives V8's defaults back: speed over memory. They are read by V8 each time it decides
+ * optimising compilers on 93 MB, with the baseline compiler on 84-100 MB). A heap flag of
+ * yours (`NODE_OPTIONS=--max-old-space-size=4096`, or any flag below) gives V8's defaults back: speed over memory. They are read by V8 each time it decides
  * (grow the young generation, size the old one, tier a function up), so setting them once the process runs takes
  * effect; they change no result.
  */
