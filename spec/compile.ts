@@ -8,6 +8,7 @@ import { createSchemaCompiler, type SchemaCompiler, type SchemaDirection } from 
 import { basePathOf } from './base-path';
 import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
 import { templatePattern } from './http/path-template';
+import { compileCallbacks, type CallbackSpec } from './callbacks';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -76,6 +77,8 @@ export interface OperationSpec {
     example?: unknown;
   };
   responses: Map<string, ResponseSpec>;
+  /** The documented callbacks (issue 33; spec/callbacks.ts), bodies in the request view; absent when none. */
+  callbacks?: CallbackSpec[];
 }
 
 export interface CompiledSpec {
@@ -320,6 +323,16 @@ function compileOperation(
       where,
     ),
     responses,
+    ...(op.callbacks && Object.keys(op.callbacks).length > 0
+      ? {
+          callbacks: compileCallbacks(
+            op.callbacks,
+            (schema, direction, at) =>
+              compile(requestView(schema as OpenAPIV3_1.SchemaObject), direction, at),
+            where,
+          ),
+        }
+      : {}),
   };
 }
 

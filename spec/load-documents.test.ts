@@ -253,7 +253,7 @@ components:
     ['deprecated: false', 'deprecated: maybe', /#\/paths\/~1pets\/get\/deprecated must be boolean/],
     ['minLength: 1', 'minLength: three', /#\/components\/schemas\/Pet: .*minLength/],
     ["'#/components/schemas/Pet'", "'#/components/schemas/Dog'", /Dog.*referenced at #\/paths\/~1pets/s],
-    ['openapi: 3.0.3', 'openapi: 3.2.0', /Unsupported OpenAPI version: 3\.2\.0/],
+    ['openapi: 3.0.3', 'openapi: 3.3.0', /Unsupported OpenAPI version: 3\.3\.0/],
   ])('%s -> %s', async (good, bad, message) => {
     const result = await loadSpec(write({ 'doc.yaml': DOC_30.replace(good, bad) }));
     expect(result.ok).toBe(false);
@@ -307,5 +307,45 @@ paths:
     expect(takeStrictWarnings()).toEqual([
       expect.stringMatching(/required property "tags" is not defined.*and \d+ more/),
     ]);
+  });
+});
+
+describe('OpenAPI 3.2 documents (issue 33)', () => {
+  const MAIN_32 = `openapi: 3.2.0
+$self: https://example.com/openapi.yaml
+info: { title: Search, version: '1' }
+tags: [{ name: things, kind: nav }]
+paths:
+  /things:
+    query:
+      operationId: searchThings
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: './schemas/filter.yaml' }
+      responses:
+        '200': { description: ok }
+`;
+
+  it('loads, its files bundled although swagger-parser 12 refuses the version', async () => {
+    const file = write({ 'main.yaml': MAIN_32, 'schemas/filter.yaml': 'type: object\n' });
+    const result = await ok(file);
+    expect(result.spec.document.openapi).toBe('3.2.0');
+    expect(result.files).toEqual([file, path.join(path.dirname(file), 'schemas/filter.yaml')]);
+  });
+
+  it('is refused naming the place where it breaks the 3.2 schema', async () => {
+    const broken = MAIN_32.replace('kind: nav', 'kind: 7');
+    const result = await loadSpec(write({ 'main.yaml': broken, 'schemas/filter.yaml': 'type: object\n' }));
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error).toMatch(/breaks the OpenAPI 3\.2 schema:\n {2}#\/tags\/0\/kind must be string/);
+  });
+
+  it('names a missing file it refers to, as for 3.1', async () => {
+    const result = await loadSpec(write({ 'main.yaml': MAIN_32 }));
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error).toMatch(/filter\.yaml[\s\S]*referenced at #\/paths\/~1things\/query/);
   });
 });

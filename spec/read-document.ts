@@ -1,5 +1,5 @@
 /**
- * Files -> one OpenAPI 3.1 document, not yet validated: the main file and every file it `$ref`s (schemas,
+ * Files -> one OpenAPI 3.1 (or 3.2) document, not yet validated: the main file and every file it `$ref`s (schemas,
  * examples, Markdown beside it) bundled into one, upgraded to 3.1, with relative `externalValue` example files
  * read in. Node only.
  */
@@ -12,7 +12,7 @@ import { toOpenApi31 } from './upgrade';
 type Json = Record<string, unknown>;
 
 export interface ReadDocument {
-  /** OpenAPI 3.1, only internal `$ref`s left. */
+  /** OpenAPI 3.1 (3.2 when written so), only internal `$ref`s left. */
   document: Json;
   /** Every file read, the main one first: the validation cache hashes them all. */
   files: string[];
@@ -27,9 +27,9 @@ export async function readDocument(file: string): Promise<ReadDocument> {
   const single = await singleJsonFile(file);
   // Loaded only when needed, not at the top: a restart on an unchanged, already validated document, and a first
   // start on a single JSON file in OpenAPI 3, never need it (11 MB and 0.1 s).
-  const parser = single ? undefined : new (await swaggerParser())();
-  const bundled = single ?? ((await parser?.bundle(file)) as unknown as Json);
-  const files = parser ? parser.$refs.paths() : [path.resolve(file)];
+  const parsed = single ? undefined : await bundle(file);
+  const bundled = single ?? (parsed?.document as Json);
+  const files = parsed ? parsed.files : [path.resolve(file)];
   if (bundled.swagger === '2.0') {
     // Checked as written first, so that a problem is named where it is in the user's file.
     await new (await swaggerParser())().validate(file);
@@ -49,6 +49,40 @@ export async function readDocument(file: string): Promise<ReadDocument> {
 async function swaggerParser() {
   return (await import('@apidevtools/swagger-parser')).default;
 }
+
+/** The bundler swagger-parser builds on (json-schema-ref-parser): it bundles without judging the version. */
+interface RefBundler {
+  bundle(file: string): Promise<unknown>;
+  parse(file: string): Promise<unknown>;
+  $refs: { paths(): string[] };
+}
+
+/**
+ * The main file and every file it `$ref`s as one document. swagger-parser refuses a version it does not know
+ * (12.1 stops at 3.1: `Unsupported OpenAPI version: 3.2.0`); a 3.2 document is then bundled by the ref parser
+ * swagger-parser extends, which reads `$ref`s the same way, and checked against the 3.2 schema by our caller.
+ */
+async function bundle(file: string): Promise<{ document: unknown; files: string[] }> {
+  const SwaggerParser = await swaggerParser();
+  const parser = new SwaggerParser();
+  try {
+    const document = await parser.bundle(file);
+    return { document, files: parser.$refs.paths() };
+  } catch (err) {
+    const Base = Object.getPrototypeOf(SwaggerParser) as new () => RefBundler;
+    const main = await new Base().parse(file).catch(() => undefined);
+    if (!isOpenApi32(main)) throw err;
+    const base = new Base();
+    const document = await base.bundle(file);
+    return { document, files: base.$refs.paths() };
+  }
+}
+
+const isOpenApi32 = (document: unknown): boolean =>
+  typeof document === 'object' &&
+  document !== null &&
+  typeof (document as Json).openapi === 'string' &&
+  /^3\.2\.\d+/.test((document as Json).openapi as string);
 
 /** The parsed document when `file` is JSON and every `$ref` in it is internal (`#/…`); else undefined. */
 async function singleJsonFile(file: string): Promise<Json | undefined> {

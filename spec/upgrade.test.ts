@@ -35,6 +35,13 @@ describe('toOpenApi31', () => {
     expect(result).toEqual({ ok: true, document, notes: [] });
   });
 
+  it('keeps a 3.2 document as written: 3.2 adds to 3.1, and its additions are read where they matter', async () => {
+    const document = { openapi: '3.2.0', info, paths: { '/a': { query: { responses: {} } } } };
+    const result = await toOpenApi31(document);
+    expect(result).toEqual({ ok: true, document, notes: [] });
+    if (result.ok) expect(result.document).toBe(document);
+  });
+
   it('converts Swagger 2.0, and says how to convert the file for good', async () => {
     const result = await toOpenApi31({
       swagger: '2.0',
@@ -77,7 +84,7 @@ describe('toOpenApi31', () => {
 
   it.each([
     [{ swagger: '1.2' }, /unsupported Swagger version "1.2"/],
-    [{ openapi: '3.2.0' }, /unsupported OpenAPI version "3.2.0": OpenAPI 3.0.x and 3.1.x/],
+    [{ openapi: '3.3.0' }, /unsupported OpenAPI version "3.3.0": OpenAPI 3.0.x, 3.1.x and 3.2.x/],
     [{ openapi: 3.1 }, /unsupported OpenAPI version 3.1:/],
     [{ info }, /unsupported OpenAPI version \(none\)/],
     [[], /not an object/],

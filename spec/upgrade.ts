@@ -1,7 +1,9 @@
 /**
- * Bring a parsed document to OpenAPI 3.1, the only version the rest of the code reads: 3.0 and Swagger 2.0 go
+ * Bring a parsed document to OpenAPI 3.1, the version the rest of the code reads: 3.0 and Swagger 2.0 go
  * through @scalar/openapi-upgrader (`nullable`, boolean `exclusiveMinimum`, `example`, body parameters …);
- * `nullable` left over in a 3.1 document is rewritten the way the upgrader rewrites it in a 3.0 one.
+ * `nullable` left over in a 3.1 document is rewritten the way the upgrader rewrites it in a 3.0 one. A 3.2
+ * document is kept as written: 3.2 adds to 3.1 (`query`, `additionalOperations`, `in: querystring`, …), and
+ * those additions are read where they matter (spec/oas32.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,17 +54,17 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
     notes.push(`Swagger 2.0 document converted to OpenAPI 3.1 in memory; ${SWAGGER2_ADVICE}`);
   } else if (typeof document.openapi === 'string' && /^3\.0\.\d+$/.test(document.openapi)) {
     upgraded = (await scalarUpgrade())(document, '3.1') as Json;
-  } else if (typeof document.openapi !== 'string' || !/^3\.1\.\d+$/.test(document.openapi)) {
+  } else if (typeof document.openapi !== 'string' || !/^3\.[12]\.\d+$/.test(document.openapi)) {
     return {
       ok: false,
-      error: `unsupported OpenAPI version ${show(document.openapi)}: OpenAPI 3.0.x and 3.1.x are read, and Swagger 2.0`,
+      error: `unsupported OpenAPI version ${show(document.openapi)}: OpenAPI 3.0.x, 3.1.x and 3.2.x are read, and Swagger 2.0`,
     };
   }
   const leftover = rewriteLeftoverNullable(upgraded);
-  // Issue 26.9: in a document written as 3.1 the keyword is a leftover worth one line at start, not one per schema.
+  // Issue 26.9: in a document written as 3.1 (or 3.2) the keyword is a leftover worth one line at start, not one per schema.
   if (leftover > 0 && upgraded === document)
     notes.push(
-      `${leftover} schema(s) use the OpenAPI 3.0 keyword nullable in a 3.1 document; read as type [..., "null"] (3.1 writes it so)`,
+      `${leftover} schema(s) use the OpenAPI 3.0 keyword nullable in a ${String(document.openapi)} document; read as type [..., "null"] (3.1 writes it so)`,
     );
   return { ok: true, document: upgraded, notes };
 }

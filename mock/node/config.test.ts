@@ -66,6 +66,7 @@ describe('config from argv and env', () => {
       allowUnknownFields: false,
       rules: { NewCategory: { name: { minLength: 1, maxLength: 200 }, description: { maxLength: 2000 } } },
       readOnlyProperties: 'reject',
+      unexpectedBody: 'refuse',
     });
     const tuned = parseConfig(
       ['--allow-empty-name', '--max-name-length', '0', '--max-description-length', '9'],
@@ -146,5 +147,29 @@ describe('latency and faults (issue 33)', () => {
     const r = parseConfig(argv, {});
     expect(r.ok).toBe(false);
     if (r.ok === false) expect(r.error).toMatch(message);
+  });
+});
+
+describe('webhooks (issue 33)', () => {
+  it('reads --webhooks, and the signing secret from MOCK_WEBHOOK_SECRET only', () => {
+    const r = parseConfig(['--webhooks', 'http://127.0.0.1:9000/hooks'], {
+      MOCK_WEBHOOK_SECRET: 'whsec_env',
+    });
+    if (r.ok !== true) throw new Error(JSON.stringify(r));
+    expect(r.config).toMatchObject({ webhookUrl: 'http://127.0.0.1:9000/hooks', webhookSecret: 'whsec_env' });
+    expect(parseConfig(['--webhook-secret', 'x'], {}).ok).toBe(false);
+  });
+
+  it('refuses a target --callback-hosts does not allow, at start', () => {
+    const r = parseConfig(['--webhooks', 'http://hooks.example/in'], {});
+    expect(r).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/--webhooks: host hooks\.example is not allowed/),
+    });
+    const allowed = parseConfig(
+      ['--webhooks', 'http://hooks.example/in', '--callback-hosts', 'hooks.example'],
+      {},
+    );
+    expect(allowed.ok).toBe(true);
   });
 });
