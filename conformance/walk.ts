@@ -28,7 +28,7 @@ import { place, emptyPlacement, type Placement } from './send/credentials';
 import { generateValid } from './generate/values';
 import { jsonPatchOf } from './generate/json-patch';
 import { mergePatchPlan } from './generate/merge-patch';
-import { notFoundStatus } from './generate/requests';
+import { notFoundStatus, withQuerystring } from './generate/requests';
 import type { FetchLike } from './types';
 import { isObject } from '../spec/json';
 
@@ -401,7 +401,8 @@ class Walker {
   /** Send one call and judge the answer against the document. */
   private async send(call: Call): Promise<WalkStep | undefined> {
     const { op } = call;
-    let path = op.path;
+    // An OpenAPI 3.2 `in: querystring` parameter: the whole query string, valid by its schema.
+    let path = withQuerystring(op, op.path);
     for (const [name, value] of Object.entries(call.params))
       path = path.replace(`{${name}}`, encodeURIComponent(value));
     const url = new URL(`${this.o.baseUrl.replace(/\/+$/, '')}${path}`);

@@ -19,6 +19,8 @@ import { createAjv } from '../../spec/ajv';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
 import { isObject } from '../../spec/json';
+import { operationObject, operationsOf } from '../../spec/methods';
+import { exampleValue } from '../../spec/example-value';
 
 export interface CallbackSend {
   /** The operation whose request caused it, and the callback's name. */
@@ -46,8 +48,6 @@ export interface CallbackSource {
   responseBody: unknown;
   responseHeaders: Readonly<Record<string, string | number>>;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** RFC 6901: the value `pointer` names in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
@@ -134,8 +134,8 @@ export function callbackBody(
 ): unknown {
   if (!media) return undefined;
   const schema = media.schema as Schema | undefined;
-  const firstExample = Object.values(media.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const base = media.example ?? firstExample?.value ?? (schema ? sampleOf(schema) : undefined);
+  const firstExample = exampleValue(Object.values(media.examples ?? {})[0]);
+  const base = media.example ?? firstExample ?? (schema ? sampleOf(schema) : undefined);
   if (!isObject(base) || !schema) return base;
   const validate = validatorOf(schema);
   const props = isObject((schema as Record<string, unknown>).properties)
@@ -157,8 +157,8 @@ export function callbackBody(
 
 /** A header parameter's value: its example, else one generated from its schema. */
 function headerValue(p: OpenAPIV3_1.ParameterObject): string | undefined {
-  const firstExample = Object.values(p.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const v = p.example ?? firstExample?.value ?? sampleOf(p.schema as Schema | undefined);
+  const v =
+    p.example ?? exampleValue(Object.values(p.examples ?? {})[0]) ?? sampleOf(p.schema as Schema | undefined);
   if (v === undefined || v === null) return undefined;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
@@ -172,8 +172,7 @@ export function callbacksOf(
 ): NonNullable<OpenAPIV3_1.OperationObject['callbacks']> | undefined {
   let found = documented.get(operation);
   if (found === undefined) {
-    const item = document.paths?.[operation.path] as Record<string, unknown> | undefined;
-    const op = item?.[operation.method.toLowerCase()] as OpenAPIV3_1.OperationObject | undefined;
+    const op = operationObject(document, operation.path, operation.method);
     found = op?.callbacks && Object.keys(op.callbacks).length ? op.callbacks : null;
     documented.set(operation, found);
   }
@@ -193,9 +192,7 @@ export function decideCallbacks(
     if (!isObject(callback)) continue;
     for (const [key, item] of Object.entries(callback as Record<string, OpenAPIV3_1.PathItemObject>)) {
       if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
+      for (const { method, operation: op } of operationsOf(item)) {
         const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
         const type =
           Object.keys(content).find((t) => /^application\/(json|[\w.+-]+\+json)\b/i.test(t)) ??

@@ -1,6 +1,7 @@
 /** Stage: answer CORS preflights for the configured origins (browsers send them without a key). */
 import type { Stage } from '../context';
 import type { MockConfig } from '../settings';
+import type { CompiledSpec } from '../../../spec/compile';
 
 const EXPOSED =
   'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset, Link, WWW-Authenticate';
@@ -17,6 +18,21 @@ export function corsHeaders(config: MockConfig, origin: string | undefined): Rec
   };
 }
 
+/** What every preflight allows, whatever the document says (the methods a browser's fetch commonly sends). */
+const BASE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const allowed = new WeakMap<CompiledSpec, string>();
+
+/** Pure: the preflight's Allow-Methods: the usual ones and every other the document's operations use (QUERY, COPY). */
+export function allowMethods(spec: CompiledSpec): string {
+  let known = allowed.get(spec);
+  if (known === undefined) {
+    const extra = spec.operations.map((o) => o.method.toUpperCase()).filter((m) => !BASE_METHODS.includes(m));
+    known = [...new Set([...BASE_METHODS, ...extra])].join(', ');
+    allowed.set(spec, known);
+  }
+  return known;
+}
+
 const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 export const preflight: Stage = function preflight(ctx, deps) {
@@ -29,7 +45,7 @@ export const preflight: Stage = function preflight(ctx, deps) {
     reply: {
       status: 204,
       headers: {
-        'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+        'Access-Control-Allow-Methods': allowMethods(deps.spec),
         'Access-Control-Allow-Headers': String(
           one(headers['access-control-request-headers']) ?? 'Authorization, Content-Type, Prefer',
         ),
