@@ -124,7 +124,8 @@ class Walker {
       await this.lifecycle(resource);
     }
     for (const op of this.o.spec.operations) {
-      if (done.has(op.operationId)) continue;
+      // A resource's operation its lifecycle did not reach (a list beside a create without an id, a search) too.
+      if (done.has(op.operationId) && this.covered.has(op.operationId)) continue;
       const params = await this.paramsFor(op);
       if (!params) continue;
       await this.send({ op, label: op.operationId, params, body: this.bodyFor(op) });

@@ -366,7 +366,7 @@ function buildResource(c: Candidate): Resource | null {
     if (action === 'update' && !idField) continue;
     // A list must answer an array (or an envelope) of items, a create must take a body.
     if (action === 'list' && !arrayItems(successSchema(op)) && !envelope) continue;
-    if (action === 'search' && !arrayItems(successSchema(op))) continue;
+    if (action === 'search' && !arrayItems(successSchema(op)) && !envelope) continue;
     if (action === 'create' && !op.requestBody) continue;
     operations[action] = op.operationId;
   }
@@ -396,7 +396,7 @@ function buildResource(c: Candidate): Resource | null {
     readOnly,
     operations,
     jsonPatch: operations.patch && isJsonPatch(c.ops.get('patch') as OperationSpec) ? true : undefined,
-    listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
+    listEnvelope: envelope && (operations.list || operations.search) ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
     partialReplace:
       operations.replace && partialReplaceOf(c.ops.get('replace'), requestShape, wrapper) ? true : undefined,

@@ -22,6 +22,7 @@ import {
   notFoundStatus,
   successStatuses,
   withoutClientId,
+  withQuerystring,
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
@@ -175,15 +176,20 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     );
   const list = op('list');
   if (list && has.has('listed'))
-    await step(run, 'listed', { method: 'GET', path: list.path, auth: { use: 'key' } }, (res) => {
-      const items = listItems(resource, res);
-      if (!items) return `status ${res.status}; the answer holds no list of items`;
-      const found = items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
-      return (
-        statusIs(list)(res) ??
-        (found ? undefined : `no item with ${resource.idField} ${id} among ${items.length}`)
-      );
-    });
+    await step(
+      run,
+      'listed',
+      { method: 'GET', path: withQuerystring(list, list.path), auth: { use: 'key' } },
+      (res) => {
+        const items = listItems(resource, res);
+        if (!items) return `status ${res.status}; the answer holds no list of items`;
+        const found = items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
+        return (
+          statusIs(list)(res) ??
+          (found ? undefined : `no item with ${resource.idField} ${id} among ${items.length}`)
+        );
+      },
+    );
   const replace = op('replace');
   if (replace?.requestBody && has.has('replace')) {
     const schema = replace.requestBody.schema;

@@ -5,12 +5,19 @@
  * nested values do not narrow. No body, or one that is not an object: every item.
  */
 import type { Resource } from '../../spec/resources';
-import { objectShape } from '../../spec/schema-shape';
+import { arrayItems, objectShape } from '../../spec/schema-shape';
+import type { OperationSpec } from '../../spec/compile';
 import { isObject } from '../../spec/json';
 import type { JsonObject } from './stores/types';
 
 type Scalar = string | number | boolean;
 const isScalar = (v: unknown): v is Scalar => ['string', 'number', 'boolean'].includes(typeof v);
+
+/** The resource as a search answers it: a plain array when its answer is one, else in the list's envelope; unpaged. */
+export function searchView(r: Resource, op: OperationSpec, status: number): Resource {
+  const schema = op.responses.get(String(status))?.schema;
+  return { ...r, listEnvelope: arrayItems(schema) ? undefined : r.listEnvelope, paging: undefined };
+}
 
 /** The test an item passes to be answered by a search with `filter` as its body. */
 export function searchFilter(filter: unknown, r: Resource): (item: JsonObject) => boolean {

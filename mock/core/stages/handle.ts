@@ -40,7 +40,7 @@ import {
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
-import { searchFilter } from '../search';
+import { searchFilter, searchView } from '../search';
 
 const encoder = new TextEncoder();
 
@@ -98,11 +98,7 @@ function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
   const matches = searchFilter(ctx.input, r);
   return whenReady(deps.records.list(r.name), (items) => {
     const found = items.filter((i) => underParent(ctx, r, i) && matches(i));
-    return reply(
-      op,
-      status,
-      presentList(op, status, found, { ...r, listEnvelope: undefined, paging: undefined }, ctx.query ?? {}),
-    );
+    return reply(op, status, presentList(op, status, found, searchView(r, op, status), ctx.query ?? {}));
   });
 }
 
