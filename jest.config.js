@@ -40,6 +40,7 @@ const FETCH_SUITES = [
   'prefer',
   'chaos',
   'callbacks',
+  'openapi-32',
 ];
 
 module.exports = {

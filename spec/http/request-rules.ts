@@ -103,9 +103,10 @@ export function querystringProblem(
     return spec.required ? problem(`querystring parameter ${spec.name} is required`) : undefined;
   const read = readQuerystring(spec, raw);
   if (!read.ok) return problem(read.message);
-  return spec.validate(read.value)
-    ? undefined
-    : problem(formatAjvErrors(spec.validate.errors, `querystring parameter ${spec.name}`));
+  if (spec.validate(read.value)) return undefined;
+  const what = `querystring parameter ${spec.name}`;
+  const detail = formatAjvErrors(spec.validate.errors, what);
+  return problem(detail.startsWith(what) ? detail : `${what}: ${detail}`);
 }
 
 /** Every parameter problem of a request: path, query (or querystring), header and cookie, in that order, one per location. */
