@@ -7,7 +7,13 @@
  * Which refusal wins when several apply is decided here too: the route (404/405), then credentials (401), then
  * the media type (415), then the rest (400); the mock's stages run in that order.
  */
-import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../compile';
+import {
+  coerceParam,
+  formatAjvErrors,
+  type OperationSpec,
+  type ParamSpec,
+  type QuerystringSpec,
+} from '../compile';
 import { readQuerystring } from './querystring';
 
 export interface RequestProblem {
@@ -86,7 +92,7 @@ export function parameterProblem(
  * or empty: not given). Refused with the status a query parameter is.
  */
 export function querystringProblem(
-  op: Pick<OperationSpec, 'responses' | 'querystring'>,
+  op: { responses: ReadonlyMap<string, unknown>; querystring?: QuerystringSpec },
   raw: string | undefined,
 ): RequestProblem | undefined {
   const spec = op.querystring;
