@@ -1,6 +1,7 @@
 // Packages that ship ES modules only (or resolve to them under jest's conditions): Node requires them natively,
-// jest needs CommonJS. @scalar/* is the OpenAPI upgrader; the others come with msw/node (examples/msw-node.test.ts).
-const ESM_ONLY = ['@scalar', 'rettime', 'until-async', '@open-draft/deferred-promise'];
+// jest needs CommonJS. @scalar/* is the OpenAPI upgrader; the others come with msw/node (examples/msw-node.test.ts),
+// and msw3 (MSW 3, ESM-only, with the packages it nests in msw3/node_modules) and @msw/url with test/msw-entry.test.ts.
+const ESM_ONLY = ['@scalar', 'rettime', 'until-async', '@open-draft/deferred-promise', 'msw3', '@msw/url'];
 const ESM_GROUP = `(${ESM_ONLY.join('|')})`;
 
 /**
@@ -16,11 +17,12 @@ const common = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
     [`/node_modules/${ESM_GROUP}/.+\\.m?js$`]: [
-      'ts-jest',
+      '<rootDir>/test/support/esm-transform.js',
       { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true } },
     ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!${ESM_GROUP}/)`],
+  // Everything under node_modules is used as it is, except those packages and what msw3 nests under its own folder.
+  transformIgnorePatterns: [`^(?!.*/node_modules/msw3/).*/node_modules/(?!${ESM_GROUP}/)`],
   // The package's own entry points, as the examples import them, from the sources (package.json `exports` maps
   // them to dist/ for users; test/package-exports.test.ts checks that map on the build).
   moduleNameMapper: {
@@ -40,6 +42,7 @@ const FETCH_SUITES = [
   'prefer',
   'chaos',
   'callbacks',
+  'webhooks',
   'openapi-32',
 ];
 

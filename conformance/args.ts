@@ -54,6 +54,8 @@ const VALUE_FLAGS = [
   'coverage',
   'compare',
   'compare-key',
+  'callbacks-listen',
+  'callbacks-wait-ms',
 ] as const;
 const REPEATABLE = new Set([
   'include',
@@ -68,6 +70,8 @@ const REPEATABLE = new Set([
 ]);
 /** Flags that repeat without splitting their value at commas (a file name may hold one). */
 const WHOLE_VALUES = new Set(['report', 'coverage']);
+/** Flags whose value may be left out, and what it then is (`--callbacks-listen` alone: a free port). */
+const OPTIONAL_VALUES: Record<string, string> = { 'callbacks-listen': '0' };
 /** Flags that take every following argument up to the next flag (`--coverage a.json b.json`). */
 const MANY_VALUES = new Set(['coverage']);
 
@@ -91,7 +95,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const name = m?.[1];
     if (!m || !name || !(VALUE_FLAGS as readonly string[]).includes(name))
       return { ok: false, error: `unknown argument "${arg}" (see --help)` };
-    const value = m[2] ?? argv[++i];
+    const bare = m[2] === undefined && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('--'));
+    const value = bare && OPTIONAL_VALUES[name] !== undefined ? OPTIONAL_VALUES[name] : (m[2] ?? argv[++i]);
     if (value === undefined || (m[2] === undefined && value.startsWith('--')))
       return { ok: false, error: `--${name} needs a value` };
     if (values.has(name) && !REPEATABLE.has(name)) return { ok: false, error: `--${name} given twice` };
@@ -121,11 +126,15 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     ['max-examples', 1],
     ['fuzz-time', 1],
     ['max-response-time', 1],
+    ['callbacks-listen', 0],
+    ['callbacks-wait-ms', 1],
   ] as const) {
     const raw = one(name);
     if (raw === undefined) continue;
     if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw)))
       return { ok: false, error: `--${name} must be an integer >= ${min}, got "${raw}"` };
+    if (name === 'callbacks-listen' && Number(raw) > 65535)
+      return { ok: false, error: `--callbacks-listen must be a port 0-65535 (0: a free one), got "${raw}"` };
     numbers[name] = Number(raw);
   }
   // The older names came first and stay part of the CLI contract.
@@ -188,6 +197,12 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
         paths: values.get('path'),
         ...(values.has('require') ? { require: values.get('require') } : {}),
         ...(switches.has('read-only') ? { readOnly: true } : {}),
+        ...(numbers['callbacks-listen'] !== undefined
+          ? { callbacksListen: numbers['callbacks-listen'] }
+          : {}),
+        ...(numbers['callbacks-wait-ms'] !== undefined
+          ? { callbacksWaitMs: numbers['callbacks-wait-ms'] }
+          : {}),
       },
     },
   };

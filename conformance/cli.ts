@@ -43,6 +43,7 @@ function progress(event: ProgressEvent): void {
       `conformance: seed ${event.seed} (replay with --seed ${event.seed}), data prefix ${event.runPrefix}\n`,
     );
   else if (event.type === 'wait') err.write(`\nwaiting ${Math.ceil(event.ms / 1000)} s: ${event.why}\n`);
+  else if (event.type === 'callbacks') err.write(`conformance: receiving callbacks at ${event.url}\n`);
   else if (err.isTTY) err.write(progressLine(event, Date.now() - startedAt));
 }
 

@@ -71,6 +71,14 @@ Options:
   --require TERMS     rules that must run: tags, rule ids or id globs (e.g. --require auth,quota or
                       --require 'crud.*'; repeatable); a skip of one is exit 2. A term that matches no
                       selected rule is a usage error; an opt-in tag named here (quota) is included
+  --callbacks-listen [PORT]
+                      receive the callbacks the document documents on 127.0.0.1:PORT (0 or no value: a
+                      free port, printed); each operation with callbacks is called once with its callback
+                      URL sources (callbackUrl in the body, a query url, a header) naming the receiver, and
+                      the callbacks.* rules judge what arrives. Without it they are skipped (no
+                      --callbacks-listen: a skip this run's options ask for)
+  --callbacks-wait-ms MS
+                      how long each documented callback has to arrive (default 3000)
   --judge-har FILE    judge recorded traffic instead of sending any: every entry of a HAR file against the
                       document, with the proxy's rules (docs/judge-traffic.md); with --spec, --report
                       KIND=FILE, --min-coverage and --max-body-bytes N (bodies judged up to N, default 1 MiB)
@@ -100,7 +108,7 @@ Exit codes (the one table: docs/check-a-server.md#exit-codes):
      first rule, or any rule skipped for it); a --require'd rule skipped; more than half of the rules the
      run could check skipped. The last lines list every skip, grouped by reason and counted
 
-Rules of every document (id, kind, source, title):
+Rules of every document (id, kind, source, title; callbacks.* only where an operation documents callbacks):
 ${rules.join('\n')}
 
 Generated from the document (see docs/check-a-server.md): crud.<resource>.<step> (create, read, listed,

@@ -91,6 +91,21 @@ export const ENGINE_RULES: readonly Rule[] = [
     ['quota'],
   ),
   c('quota.burst-exact', '§8', 'A parallel burst that spends the limit admits exactly the limit', ['quota']),
+  // §6 events: OpenAPI callbacks, received by --callbacks-listen (conformance/callbacks/); listed only on a
+  // document with an operation that documents callbacks.
+  c('callbacks.arrive', '§6', 'Each documented callback arrives at the receiver within --callbacks-wait-ms', [
+    'callbacks',
+  ]),
+  c('callbacks.method', '§6', 'Each callback arrives with its documented method', ['callbacks']),
+  c('callbacks.body-schema', '§6', "Each callback's body is valid against the callback's request schema", [
+    'callbacks',
+  ]),
+  c(
+    'callbacks.undocumented',
+    '§6',
+    'Nothing arrives at the receiver that the document does not describe (path, method, a second time)',
+    ['callbacks'],
+  ),
   // §9 versioning
   c('version.v1-segment', '§9', 'The base address ends in /v1 and the operations answer under it', [
     'version',

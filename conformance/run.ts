@@ -24,6 +24,11 @@ import { selectRules } from './load/select-rules';
 import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
+import { createReceiving, startReceiver, type CallbackReceiving } from './callbacks/receiver';
+import { CALLBACK_RULES, undocumentedFindings } from './callbacks/check';
+
+/** `--callbacks-wait-ms` when not given: how long each documented callback has to arrive. */
+export const DEFAULT_CALLBACKS_WAIT_MS = 3000;
 
 export const DEFAULT_SCENARIOS_DIR = path.join(projectRoot(), 'conformance', 'scenarios');
 
@@ -84,9 +89,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
   const operationIds = new Set(spec.byId.keys());
   // A filtered run lists the catalogue's rules of its operations only (those the document-wide checks hold stay).
-  const catalogue = catalogueFor(chosen.ids ?? operationIds).rules;
+  const catalogue = withoutCallbackRules(
+    catalogueFor(chosen.ids ?? operationIds).rules,
+    spec,
+    chosen.ids ?? undefined,
+  );
   const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
   if (withheld) throw new ConformanceError(withheld);
+  const callbackRule = (options.rules ?? []).find(
+    (id) => (CALLBACK_RULES as readonly string[]).includes(id) && !catalogue.some((r) => r.id === id),
+  );
+  if (callbackRule)
+    throw new ConformanceError(
+      `rule "${callbackRule}" needs an operation that documents callbacks, which the ${chosen.ids ? 'selection' : 'document'} lacks`,
+    );
   const replay = options.replay ? replayPhase(spec, failuresDirOf(options)) : undefined;
   if (replay?.bad.length)
     throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
@@ -124,49 +140,76 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     onExchange: traffic.observe,
   });
   const probe = chooseProbe(spec);
-  const ctx: RunContext = {
-    // The document-wide checks (auth per scheme, undocumented methods, …) see the selected operations only.
-    spec: chosen.ids ? scopedSpec(spec, withResources(chosen.ids, model)) : spec,
-    client,
-    runPrefix,
-    random: seededRandom(seed),
-    hasQuotaKey: !!options.quotaKey,
-    model,
-    readOnly,
-    probe,
-  };
+  const receiving = await receiverOf(options);
+  try {
+    const ctx: RunContext = {
+      // The document-wide checks (auth per scheme, undocumented methods, …) see the selected operations only.
+      spec: chosen.ids ? scopedSpec(spec, withResources(chosen.ids, model)) : spec,
+      client,
+      runPrefix,
+      random: seededRandom(seed),
+      hasQuotaKey: !!options.quotaKey,
+      model,
+      readOnly,
+      probe,
+      ...(receiving ? { callbacks: receiving } : {}),
+    };
 
-  await checkReachable(client, spec, probe.op, options);
+    await checkReachable(client, spec, probe.op, options);
 
-  const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
-  const checks = checksFor(selected.rules, [
-    ...(replay ? replay.checks : generated.checks),
-    ...fuzz.checks,
-    ...scenarios.scenarios
-      // A filtered run sends the scenarios of its selected rules only.
-      .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
-      .map((s) => scenarioCheck(s, kindOf(s.rule))),
-  ]);
-  options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
-  const findings = await executeChecks(checks, ctx, concurrency, options);
-  const cleanup = await cleanUp(client, readOnly, spec);
-  traffic.finish(selected.rules.some((r) => r.tags.includes('quota')));
-  // The checks' own findings come first, as they always have: a rule's evidence is theirs before the traffic's.
-  const rules = findings.results(selected.rules, traffic.tally);
-  const count = (s: string) => rules.filter((r) => r.status === s).length;
-  const report: Report = {
-    target: options.target,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
-    rules,
-    coverage: computeCoverage(spec, [], traffic.coverage).filter(
-      (c) => !chosen.ids || chosen.ids.has(c.operationId),
-    ),
-    cleanup,
-    ...(options.require?.length ? { required: required.ids } : {}),
-  };
-  return report;
+    const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
+    const checks = checksFor(selected.rules, [
+      ...(replay ? replay.checks : generated.checks),
+      ...fuzz.checks,
+      ...scenarios.scenarios
+        // A filtered run sends the scenarios of its selected rules only.
+        .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
+        .map((s) => scenarioCheck(s, kindOf(s.rule))),
+    ]);
+    options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
+    const findings = await executeChecks(checks, ctx, concurrency, options);
+    for (const f of await undocumentedFindings(receiving)) findings.add(f);
+    const cleanup = await cleanUp(client, readOnly, spec);
+    traffic.finish(selected.rules.some((r) => r.tags.includes('quota')));
+    // The checks' own findings come first, as they always have: a rule's evidence is theirs before the traffic's.
+    const rules = findings.results(selected.rules, traffic.tally);
+    const count = (s: string) => rules.filter((r) => r.status === s).length;
+    const report: Report = {
+      target: options.target,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
+      rules,
+      coverage: computeCoverage(spec, [], traffic.coverage).filter(
+        (c) => !chosen.ids || chosen.ids.has(c.operationId),
+      ),
+      cleanup,
+      ...(options.require?.length ? { required: required.ids } : {}),
+    };
+    return report;
+  } finally {
+    await receiving?.receiver.close();
+  }
+}
+
+/** The callback rules only where a selected operation documents callbacks (like a document's own rules). */
+function withoutCallbackRules(rules: Rule[], spec: LoadedSpec, ids: ReadonlySet<string> | undefined): Rule[] {
+  const has = spec.operations.some((op) => op.callbacks?.length && (!ids || ids.has(op.operationId)));
+  return has ? rules : rules.filter((r) => !r.tags.includes('callbacks'));
+}
+
+/** `--callbacks-listen`: the receiver, started on 127.0.0.1 (its URL reported as progress); else undefined. */
+async function receiverOf(options: ConformanceOptions): Promise<CallbackReceiving | undefined> {
+  if (options.callbacksListen === undefined) return undefined;
+  try {
+    const receiver = await startReceiver(options.callbacksListen);
+    options.onProgress?.({ type: 'callbacks', url: receiver.origin });
+    return createReceiving(receiver, options.callbacksWaitMs ?? DEFAULT_CALLBACKS_WAIT_MS);
+  } catch (err) {
+    throw new ConformanceError(
+      `--callbacks-listen ${options.callbacksListen}: cannot listen on 127.0.0.1: ${(err as Error).message}`,
+    );
+  }
 }
 
 /**
@@ -254,6 +297,8 @@ const OPTION_RULES = {
   tags: rule.stringList,
   paths: rule.stringList,
   require: rule.stringList,
+  callbacksListen: rule.number,
+  callbacksWaitMs: rule.number,
   readOnly: rule.boolean,
   fetch: rule.function,
   onProgress: rule.function,

@@ -26,7 +26,8 @@ export type ProgressEvent =
       total: number;
       /** Failed findings so far. */ failed: number;
     }
-  | { type: 'wait'; ms: number; why: string };
+  | { type: 'wait'; ms: number; why: string }
+  | { type: 'callbacks'; url: string };
 
 /** Options of one run; the CLI builds them from argv and env, library users pass them directly. */
 export interface ConformanceOptions {
@@ -81,6 +82,13 @@ export interface ConformanceOptions {
   tags?: string[];
   /** `--path GLOB`: operations whose path template matches (`*` within a segment, `**` across). */
   paths?: string[];
+  /**
+   * `--callbacks-listen PORT`: a receiver on 127.0.0.1:PORT (0: a free port) for the callback rules; without it
+   * they are skipped (`no --callbacks-listen`).
+   */
+  callbacksListen?: number;
+  /** `--callbacks-wait-ms MS`: how long each documented callback has to arrive (default 3000). */
+  callbacksWaitMs?: number;
 }
 
 /** `globalThis.fetch`, or any `(request) => Promise<Response>` such as an in-process handler. */

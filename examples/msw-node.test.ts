@@ -29,6 +29,8 @@ describe('the pet store API mocked with msw/node', () => {
     server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'error' });
   });
+  // MSW's own reset also puts the mock back to the seed (MSW 2 from 2.13.5, MSW 3): each test starts fresh.
+  afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
 
   const call = (pathAndQuery: string, key: string | null, init: RequestInit = {}) =>
@@ -68,8 +70,14 @@ describe('the pet store API mocked with msw/node', () => {
     expect(category).toEqual({ id: expect.any(Number), name: 'hamster', description: 'Small rodents' });
 
     const list = (await (await call('/categories', 'pro-demo-key')).json()) as { id: number }[];
+    expect(list).toHaveLength(4);
     expect(list.at(-1)).toEqual(category);
     expect(new Set(list.map((c) => c.id)).size).toBe(list.length);
+  });
+
+  it('starts each test from the seed: the category created by the test before is gone', async () => {
+    const list = (await (await call('/categories', 'pro-demo-key')).json()) as { name: string }[];
+    expect(list.map((c) => c.name)).toEqual(['dog', 'cat', 'rabbit']);
   });
 
   it('refuses an invalid body with 400 naming the field', async () => {

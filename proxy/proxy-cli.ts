@@ -21,6 +21,7 @@ const OPTIONS = {
   'min-coverage': { type: 'string' },
   'drain-ms': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
+  'callbacks-relay': { type: 'string' },
 } as const;
 
 /** The proxy's settings, checked. */
@@ -39,6 +40,8 @@ export interface ProxyConfig {
   minCoverage?: number;
   /** How long a graceful stop lets requests in flight finish (`--drain-ms`, default 10 s, as the mock's). */
   drainMs: number;
+  /** `--callbacks-relay URL|self`: relay and judge the upstream's callbacks (docs/judge-traffic.md#callbacks). */
+  callbacksRelay?: string;
 }
 
 /** Help for the proxy's flags (printed under the mock's own by `--help`). */
@@ -51,6 +54,9 @@ export const PROXY_HELP = `Validation proxy (docs/judge-traffic.md):
   --report junit=F,json=F,html=F,har=F,coverage=F   reports written at SIGINT/SIGTERM and on POST /_mock/report
   --fail-on-violations         exit 1 at stop when any response-side violation was seen
   --min-coverage PERCENT       exit 1 at stop when fewer documented (operation, status) pairs were observed
+  --callbacks-relay URL|self   rewrite the callback URLs of requests to operations with callbacks to URL/_mock/relay/…
+                               (URL: the proxy as the upstream reaches it; self: its listening address), judge
+                               each callback that arrives there and forward it to the URL the client named
   --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms
                                (default 10000), write the reports, exit with the gate's code (0 held, 1 a
                                finding, 2 nothing judged); a second signal stops at once
@@ -82,6 +88,12 @@ export function parseProxyConfig(
       return { ok: false, error: `--proxy-mode is report or enforce, got "${mode}"` };
     const reports = parseReportSpec(v.report ?? '');
     if (!reports.ok) return reports;
+    const relay = v['callbacks-relay'];
+    if (relay !== undefined && relay !== 'self' && !/^https?:\/\/[^/]+\/?$/i.test(relay))
+      return {
+        ok: false,
+        error: `--callbacks-relay needs self or the proxy's origin as the upstream reaches it (http://host:port), got "${maskUrl(relay)}"`,
+      };
     const coverage = v['min-coverage'];
     if (coverage !== undefined && !(Number(coverage) >= 0 && Number(coverage) <= 100))
       return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
@@ -101,6 +113,7 @@ export function parseProxyConfig(
         failOnViolations: v['fail-on-violations'] ?? false,
         minCoverage: coverage === undefined ? undefined : Number(coverage),
         drainMs: int(v['drain-ms'], 10_000, 'drain-ms'),
+        ...(relay !== undefined ? { callbacksRelay: relay } : {}),
       },
     };
   } catch (err) {

@@ -18,6 +18,8 @@ import { createExchangeLog } from './exchange-log';
 import { createProxyPages } from './proxy-pages';
 import { codeFor, createOwnAnswers, type OwnAnswer } from './own-answers';
 import { answerOnSocket, guardServer, track, watchBody } from './proxy-guard';
+import { createRelay, relayPath, type Relay, type RelayRequest } from './callback-relay';
+import { judgeCallback } from '../spec/callbacks';
 
 /** What the proxy needs; the CLI builds it from its flags. */
 export interface ProxyOptions {
@@ -31,6 +33,11 @@ export interface ProxyOptions {
   maxTracked?: number;
   /** Writes the `--report` files; `POST /_mock/report` calls it. */
   onReport?: () => string[];
+  /**
+   * `--callbacks-relay URL`: the proxy's address as the upstream reaches it (`self`: the address it listens on);
+   * callbacks are relayed through it and judged.
+   */
+  callbacksRelay?: string;
 }
 
 /** A listening-ready proxy and its judge (for reports). */
@@ -56,6 +63,8 @@ interface Flight {
   path: string;
   /** Aborted when the client's own request failed (a malformed body): not the upstream's fault. */
   failed: AbortSignal;
+  /** The request as `--callbacks-relay` rewrote it (its callback URLs pointing at the relay). */
+  rewritten?: { search: string; headers: http.IncomingHttpHeaders; body?: Buffer };
 }
 
 /** Build the proxy; nothing listens until `listen`. */
@@ -64,6 +73,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   const answers = createOwnAnswers(options.spec);
   const log = createExchangeLog();
   const pageFor = createProxyPages(options.spec, options.upstream);
+  let listening = '';
+  const relayOrigin = () => (options.callbacksRelay === 'self' ? listening : (options.callbacksRelay ?? ''));
+  const relay: Relay | undefined = options.callbacksRelay ? createRelay(relayOrigin) : undefined;
   let active = 0;
   const idle: Array<() => void> = [];
   const callerOf = (req: http.IncomingMessage) => ({
@@ -128,6 +140,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       req.resume();
       return send(res, answers.render(undefined, 400, 'bad_request', 'the Host header is missing'), 0, true);
     }
+    const relayed = relay ? relayPath(path) : undefined;
+    if (relay && relayed) return relayCallback(req, res, relay, relayed, search);
     const page = await pageFor(req, path);
     if (failed.aborted) return;
     if (page) {
@@ -164,6 +178,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     };
     const { route, problems } = judge.request(observed);
     const flight: Flight = { req, res, observed, route, problems, startedAt, path, failed };
+    if (relay && route.op?.callbacks?.length && !read.tooLarge)
+      flight.rewritten = rewrite(relay, flight, read);
     if (options.mode === 'enforce' && problems.length > 0) {
       release();
       judge.refused(observed, route, problems);
@@ -182,8 +198,18 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     const { req, res, observed, route, problems, startedAt, path } = f;
     const rest = matchBasePath(path, options.spec.basePath) ?? path;
     const client = req.socket.remoteAddress ?? '';
-    const headers = forwardHeaders(req.headers, options.upstream, client, options.preserveHost, 'http');
-    const target = upstreamOptions(options.upstream, rest, splitTarget(req.url ?? '/').search);
+    const headers = forwardHeaders(
+      f.rewritten?.headers ?? req.headers,
+      options.upstream,
+      client,
+      options.preserveHost,
+      'http',
+    );
+    const target = upstreamOptions(
+      options.upstream,
+      rest,
+      f.rewritten?.search ?? splitTarget(req.url ?? '/').search,
+    );
     let upstreamReq: http.ClientRequest;
     try {
       upstreamReq = requestFor(options.upstream)({ ...target, method: req.method, headers });
@@ -242,7 +268,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         () => fail('upstream.complete', 502, 'bad_gateway', 'the upstream closed the answer early'),
       );
     });
-    for (const chunk of read.chunks) upstreamReq.write(chunk);
+    const chunks = f.rewritten?.body ? [f.rewritten.body] : read.chunks;
+    for (const chunk of chunks) upstreamReq.write(chunk);
     if (!read.tooLarge) return void upstreamReq.end();
     // A request body over the limit: the rest streams with back-pressure; a failure on either side ends both.
     pipeline(req, upstreamReq, () => release());
@@ -314,6 +341,145 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     });
   }
 
+  /**
+   * `--callbacks-relay`: the request with its callback URL sources pointing at the relay (a JSON body only when
+   * it is read whole and not content-encoded); undefined when nothing was rewritten.
+   */
+  function rewrite(r: Relay, f: Flight, read: LimitedRead): Flight['rewritten'] {
+    const { req, route } = f;
+    const { search } = splitTarget(req.url ?? '/');
+    const type = headerText(req.headers['content-type']) ?? '';
+    const plainJson =
+      /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) && !req.headers['content-encoding'] && !read.unjudged;
+    const given: RelayRequest = {
+      search,
+      headers: flatHeaders(req.headers),
+      ...(plainJson && read.text ? { json: read.text } : {}),
+    };
+    const out = r.rewrite(route.op?.operationId ?? '', route.op?.callbacks ?? [], given);
+    const body = out.json !== given.json && out.json !== undefined ? Buffer.from(out.json) : undefined;
+    const headers: http.IncomingHttpHeaders = { ...out.headers };
+    if (body) {
+      headers['content-length'] = String(body.length);
+      delete headers['transfer-encoding'];
+    }
+    return { search: out.search, headers, ...(body ? { body } : {}) };
+  }
+
+  /**
+   * A callback the upstream sent to a relay path: judged against the callbacks documented for it (the runner's
+   * judge, spec/callbacks.ts), then forwarded to the target the client named; its answer goes back.
+   */
+  async function relayCallback(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    r: Relay,
+    at: { token: string; rest: string },
+    search: string,
+  ): Promise<void> {
+    let read: LimitedRead;
+    try {
+      read = await readLimited(
+        req,
+        options.maxBodyBytes,
+        headerText(req.headers['content-encoding']),
+        req.headers['content-length'],
+      );
+    } catch {
+      return void res.destroy();
+    }
+    const pending = r.lookup(at.token);
+    const observed: ObservedRequest = {
+      method: req.method ?? 'POST',
+      url: `${splitTarget(req.url ?? '/').path}${search}`,
+      headers: flatHeaders(req.headers),
+      body: read.tooLarge ? undefined : read.text,
+      bodyTooLarge: read.tooLarge,
+    };
+    if (read.tooLarge) {
+      // Bounded like every body the proxy reads: not relayed in part, not judged.
+      req.resume();
+      const message = `the callback's body is over --max-body-bytes (${options.maxBodyBytes}): not relayed`;
+      return sendError(res, req, undefined, 413, 'payload_too_large', message, 0);
+    }
+    if (!pending) {
+      const message = 'a callback arrived at a relay path the proxy never handed out, or one expired';
+      judge.callback(
+        observed,
+        undefined,
+        [{ side: 'response', rule: 'callbacks.undocumented', message }],
+        404,
+      );
+      return sendError(res, req, undefined, 404, 'not_found', message, 1);
+    }
+    const verdict = judgeCallback(
+      pending.specs,
+      { method: observed.method, headers: observed.headers, body: read.text },
+      pending.taken,
+    );
+    const problems: Problem[] = verdict.problems.map((p) => ({
+      side: 'response',
+      rule: p.rule,
+      message: p.message,
+    }));
+    if (!verdict.match)
+      problems.push({
+        side: 'response',
+        rule: 'callbacks.undocumented',
+        message: `a ${observed.method} is no documented callback of ${pending.operationId}`,
+      });
+    else if (pending.taken.has(verdict.match))
+      problems.push({
+        side: 'response',
+        rule: 'callbacks.undocumented',
+        message: `callback ${verdict.match.name} of ${pending.operationId} arrived more than once`,
+      });
+    if (verdict.match) pending.taken.add(verdict.match);
+    // Judged as it arrives, before the target answers: the finding does not wait on the client's receiver.
+    judge.callback(observed, pending.operationId, problems);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(observed.headers))
+      if (!['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(name))
+        headers[name] = value;
+    try {
+      const answer = await fetch(`${pending.target}${at.rest}${search}`, {
+        method: observed.method,
+        headers,
+        body: ['GET', 'HEAD'].includes(observed.method) ? undefined : Buffer.concat(read.chunks),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const text = await readAnswer(answer, options.maxBodyBytes);
+      if (!text)
+        return sendError(
+          res,
+          req,
+          undefined,
+          502,
+          'bad_gateway',
+          `the callback target's answer is over --max-body-bytes (${options.maxBodyBytes})`,
+          problems.length,
+        );
+      const type = answer.headers.get('content-type');
+      res.writeHead(answer.status, {
+        ...(type ? { 'content-type': type } : {}),
+        'content-length': text.length,
+        'contract-violations': String(problems.length),
+      });
+      res.end(text);
+    } catch (err) {
+      sendError(
+        res,
+        req,
+        undefined,
+        502,
+        'bad_gateway',
+        `the callback's target cannot be reached: ${(err as Error).message}`,
+        problems.length,
+      );
+    }
+  }
+
   /** The proxy's own routes: this machine only, as the mock's admin routes are without a token. */
   function adminRoute(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     const json = (status: number, value: unknown) =>
@@ -351,6 +517,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         server.once('error', reject);
         server.listen(port, host, () => {
           const a = server.address() as AddressInfo;
+          listening = `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
           resolve(
             `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}${options.spec.basePath}`,
           );
@@ -364,6 +531,22 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A fetch answer's body, read up to `limit` bytes; undefined (and the rest cancelled) when it is longer. */
+async function readAnswer(answer: Response, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (!answer.body) return Buffer.alloc(0);
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > limit) {
+      await answer.body.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** End the client's answer with a TCP reset: a client must never read a cut answer as complete. */

@@ -2,7 +2,7 @@
 // `npm run judge -- [--spec FILE]...`: a third-party judge of the mock. For each document (default: every
 // document in fixtures/specs/wild/ and spec/openapi.yaml) it starts the mock on a free port of 127.0.0.1, starts
 // Stoplight Prism's validation proxy in front of it (`prism proxy FILE UPSTREAM --errors`), sends the generic
-// walk's calls (conformance/walk.ts: every operation with a valid key, creates read back, listed, changed and
+// walk's calls (conformance/lifecycle/document-walk.ts: every operation with a valid key, creates read back, listed, changed and
 // deleted) through the proxy, and prints every violation Prism reports (its `sl-violations` header, or an answer
 // Prism made itself instead of forwarding). Exit 0: Prism found nothing; 1: violations; 2: the judge could not run.
 const { spawn } = require('node:child_process');
@@ -178,7 +178,7 @@ async function main(argv) {
     ...dist('spec/load.js'),
     ...dist('spec/resources.js'),
     ...dist('mock/node/index.js'),
-    ...dist('conformance/walk.js'),
+    ...dist('conformance/lifecycle/document-walk.js'),
   };
   let total = 0;
   for (const file of args.specs) {

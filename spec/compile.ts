@@ -10,6 +10,7 @@ import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from '
 import { templatePattern } from './http/path-template';
 import { operationsOf } from './methods';
 import { exampleValue } from './example-value';
+import { compileCallbacks, type CallbackSpec } from './callbacks';
 
 /** A method, lower-cased: a Path Item's fixed field (`get` … `trace`, 3.2's `query`) or 3.2's additional one. */
 export type HttpMethod = string;
@@ -94,6 +95,8 @@ export interface OperationSpec {
     example?: unknown;
   };
   responses: Map<string, ResponseSpec>;
+  /** The documented callbacks (issue 33; spec/callbacks.ts), bodies in the request view; absent when none. */
+  callbacks?: CallbackSpec[];
 }
 
 export interface CompiledSpec {
@@ -342,6 +345,16 @@ function compileOperation(
       where,
     ),
     responses,
+    ...(op.callbacks && Object.keys(op.callbacks).length > 0
+      ? {
+          callbacks: compileCallbacks(
+            op.callbacks,
+            (schema, direction, at) =>
+              compile(requestView(schema as OpenAPIV3_1.SchemaObject), direction, at),
+            where,
+          ),
+        }
+      : {}),
   };
 }
 

@@ -423,3 +423,89 @@ describe.each([
     SLOW,
   );
 });
+
+/** The MSW majors the `./msw` entry supports; MSW 3 declares `engines: node >=22.12` (CI's Node 20 skips it). */
+const [nodeMajor = 0, nodeMinor = 0] = process.versions.node.split('.').map(Number);
+const MSW_MAJORS = [
+  { msw: 2, runs: true },
+  { msw: 3, runs: nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 12) },
+];
+for (const { msw, runs } of MSW_MAJORS) {
+  if (!runs)
+    process.stderr.write(
+      `skipping the install with msw@${msw}: it needs Node >= 22.12, this is ${process.version}\n`,
+    );
+  (runs ? describe : describe.skip)(`installed into an empty folder beside msw@${msw}`, () => {
+    let app: string;
+
+    beforeAll(async () => {
+      app = path.join(work, `app-msw${msw}`);
+      fs.mkdirSync(app);
+      fs.writeFileSync(path.join(app, 'package.json'), '{ "name": "frontend-tests", "private": true }\n');
+      // Its peer range admits this major: npm refuses (ERESOLVE) a peer it does not.
+      expectOk(await run('npm', ['install', '--no-audit', '--no-fund', tarball, `msw@^${msw}`], app));
+    }, SLOW);
+
+    it(
+      "./msw runs on it from an ES module under setupServer: a create, the list, 401, 400, and MSW's reset",
+      async () => {
+        fs.writeFileSync(
+          path.join(app, 'check.mjs'),
+          `import fs from 'node:fs';
+          import { createRequire } from 'node:module';
+          import path from 'node:path';
+          import { setupServer } from 'msw/node';
+          import { createMswHandlers } from 'petstore-contract-tools/msw';
+          const require = createRequire(import.meta.url);
+          const root = path.dirname(require.resolve('petstore-contract-tools/package.json'));
+          const document = require('yaml').parse(fs.readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8'));
+          const keys = JSON.parse(fs.readFileSync(path.join(root, 'fixtures/keys.json'), 'utf8'));
+          const server = setupServer(...(await createMswHandlers({ document, keys, seed: { categories: [{ name: 'dog' }] } })));
+          server.listen({ ${msw === 3 ? 'onUnhandledFrame' : 'onUnhandledRequest'}: 'error' });
+          const api = 'https://petstore.test/v1/categories';
+          const auth = { authorization: 'Bearer pro-demo-key' };
+          const post = (body) => fetch(api, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+          const names = async () => (await (await fetch(api, { headers: auth })).json()).map((c) => c.name);
+          const created = await post('{"name":"cat"}');
+          const listed = await names();
+          const anonymous = await fetch(api);
+          const invalid = await post('{"name":42}');
+          server.resetHandlers();
+          const afterReset = await names();
+          server.close();
+          console.log(JSON.stringify({ msw: require('msw/package.json').version, created: created.status, listed,
+            anonymous: [anonymous.status, anonymous.headers.get('x-ratelimit-limit')], invalid: invalid.status, afterReset }));`,
+        );
+        const r = await run(process.execPath, ['check.mjs'], app);
+        expectOk(r);
+        const out = JSON.parse(r.stdout) as Record<string, unknown>;
+        expect(out).toEqual({
+          msw: expect.stringMatching(new RegExp(`^${msw}\\.`)),
+          created: 201,
+          listed: ['dog', 'cat'],
+          anonymous: [401, expect.stringMatching(/^\d+$/)],
+          invalid: 400,
+          afterReset: ['dog'],
+        });
+      },
+      STEP,
+    );
+
+    it(
+      './msw loads from CommonJS too, its handlers those of the msw installed',
+      async () => {
+        const script = `
+      const { createMswHandlers } = require('petstore-contract-tools/msw');
+      const { HttpHandler } = require('msw');
+      const document = require('yaml').parse(require('node:fs').readFileSync(
+        require.resolve('petstore-contract-tools/package.json').replace(/package\\.json$/, 'spec/openapi.yaml'), 'utf8'));
+      createMswHandlers({ document }).then((handlers) =>
+        console.log(JSON.stringify(handlers.map((h) => h instanceof HttpHandler).concat(typeof handlers.reset))));`;
+        const r = await run(process.execPath, ['-e', script], app);
+        expectOk(r);
+        expect(JSON.parse(r.stdout)).toEqual([true, true, 'function']);
+      },
+      STEP,
+    );
+  });
+}

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createFetchHandler } from '../mock/adapters/fetch';
 import { sampleOf } from '../spec/sample';
 import { runConformance } from '../conformance';
-import { walkDocument, type WalkResult } from '../conformance/walk';
+import { walkDocument, type WalkResult } from '../conformance/lifecycle/document-walk';
 import { loadSpecOrThrow, type LoadedSpec } from '../spec/load';
 import { inferResources, type ResourceModel } from '../spec/resources';
 

@@ -1,11 +1,12 @@
 /** The state of a stateful chain (fuzz/chains.ts): its model of what is stored, and the steps every walk shares. */
-import type { Resource } from '../../spec/resource-types';
-import type { OperationSpec } from '../../spec/load';
+import type { Action, Resource } from '../../spec/resource-types';
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import { unwrap } from '../../spec/envelope';
 import { successStatuses } from '../../spec/statuses';
 import type { RunContext } from '../send/check-context';
 import type { Outgoing } from '../send/client';
-import { fieldsProblem, isObject, itemPathOf } from '../generate/requests';
+import { fieldsProblem, isObject } from '../generate/requests';
+import { lifecycleSteps, operationOf, stepPath, type LifecycleStepName } from '../lifecycle/plan';
 import type { Exchange, RecordedResponse } from '../types';
 
 export type Item = Record<string, unknown>;
@@ -23,7 +24,22 @@ export interface Walk {
   n: number;
 }
 
-export const STEPS: Step[] = ['create', 'read', 'replace', 'bad-replace', 'list', 'delete', 'no-key-write'];
+const STEPS: Step[] = ['create', 'read', 'replace', 'bad-replace', 'list', 'delete', 'no-key-write'];
+
+/** The chain's steps of each lifecycle step (lifecycle/plan.ts); writes without a credential are the chain's own. */
+const OF_LIFECYCLE: Partial<Record<LifecycleStepName, Step[]>> = {
+  create: ['create'],
+  read: ['read'],
+  replace: ['replace', 'bad-replace'],
+  listed: ['list'],
+  delete: ['delete'],
+};
+
+/** The steps a chain on `resource` can take: those of its lifecycle the document has, in the order of STEPS. */
+export function chainSteps(spec: Pick<LoadedSpec, 'byId' | 'operations'>, resource: Resource): Step[] {
+  const has = new Set(lifecycleSteps(spec, resource).flatMap((s) => OF_LIFECYCLE[s.name] ?? []));
+  return STEPS.filter((step) => step === 'no-key-write' || has.has(step));
+}
 export const needsItem = (s: Step) => !['create', 'list', 'no-key-write'].includes(s);
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
@@ -38,11 +54,11 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 export const pick = <T>(items: readonly T[], random: () => number): T | undefined =>
   items[Math.floor(random() * items.length)];
 
-/** The operation of `action` on the walk's resource. */
-export const opOf = (w: Walk, action: keyof Resource['operations']): OperationSpec | undefined =>
-  w.ctx.spec.byId.get(w.resource.operations[action] ?? '');
+/** The operation of `action` on the walk's resource (lifecycle/plan.ts). */
+export const opOf = (w: Walk, action: Action): OperationSpec | undefined =>
+  operationOf(w.ctx.spec, w.resource, action);
 
-/** Send one request of the walk; undefined when the pacer skipped it. */
+/** Send one request of the walk through the runner's client; undefined when the pacer skipped it. */
 export async function send(w: Walk, out: Outgoing): Promise<RecordedResponse | undefined> {
   const result = await w.ctx.client.send(out);
   if (result.kind === 'skipped') return undefined;
@@ -68,7 +84,7 @@ export async function readBack(w: Walk, id: string, why: string): Promise<string
   if (!op) return undefined;
   const res = await send(w, {
     method: 'GET',
-    path: itemPathOf(w.resource, id, op.path),
+    path: stepPath(w.resource, { op }, id),
     auth: { use: 'key' },
   });
   if (!res) return 'skipped';

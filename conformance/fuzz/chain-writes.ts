@@ -6,21 +6,15 @@ import type { Auth } from '../send/client';
 import type { SecurityScheme } from '../send/credentials';
 import { generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
-import {
-  bodyRequest,
-  isObject,
-  itemPathOf,
-  listItems,
-  withoutClientId,
-  withQuerystring,
-} from '../generate/requests';
+import { bodyRequest, isObject, listItems, withoutClientId, withQuerystring } from '../generate/requests';
+import { stepPath } from '../lifecycle/plan';
 import { boundaryCases } from './boundaries';
 import { opOf, pageQuery, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
 
 export async function replace(w: Walk, id: string, invalid: boolean): Promise<string | undefined> {
   const op = opOf(w, 'replace');
   if (!op?.requestBody) return undefined;
-  const path = itemPathOf(w.resource, id, op.path);
+  const path = stepPath(w.resource, { op }, id);
   const schema = innerSchema(op.requestBody.schema, w.resource.envelope) ?? op.requestBody.schema;
   const idField = w.resource.idField ?? '';
   const keepId = (b: unknown) =>
@@ -86,7 +80,7 @@ export async function noKeyWrite(w: Walk): Promise<string | undefined> {
     if (problem) return problem;
   }
   if (!remove?.requiresAuth || id === undefined) return undefined;
-  const res = await send(w, { method: 'DELETE', path: itemPathOf(w.resource, id, remove.path), auth });
+  const res = await send(w, { method: 'DELETE', path: stepPath(w.resource, { op: remove }, id), auth });
   if (!res) return 'skipped';
   return statusProblem(remove, res, [401], label) ?? readBack(w, id, `a delete ${label} changes nothing`);
 }

@@ -15,7 +15,6 @@ import {
   createdFrom,
   fieldsProblem,
   isObject,
-  itemPathOf,
   listItems,
   withoutClientId,
   withQuerystring,
@@ -29,11 +28,12 @@ import {
   send,
   shuffled,
   statusProblem,
-  STEPS,
+  chainSteps,
   type Step,
   type Walk,
 } from './chain-state';
 import { noKeyWrite, replace } from './chain-writes';
+import { stepPath } from '../lifecycle/plan';
 
 /** A walk of `length` steps; one finding for `rule`. */
 export async function chainWalk(
@@ -53,12 +53,14 @@ export async function chainWalk(
     steps: [],
     n: 0,
   };
-  // Every kind of step once (in a random order) before the walk goes where it likes.
-  const deck: Step[] = ['create', ...shuffled(STEPS, random)];
+  // Every kind of step the resource has (lifecycle/plan.ts) once, in a random order, before the walk goes where
+  // it likes.
+  const kinds = chainSteps(ctx.spec, resource);
+  const deck: Step[] = ['create', ...shuffled(kinds, random)];
   let previous: Step | undefined;
   for (let i = 0; i < length; i++) {
     // create, delete, create: the delete frees the newest id there is, and it must not come back.
-    let wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(STEPS, random) ?? 'create');
+    let wanted = previous === 'delete' ? 'create' : (deck.shift() ?? pick(kinds, random) ?? 'create');
     if (wanted === 'delete' && previous !== 'create') {
       deck.unshift('delete');
       wanted = 'create';
@@ -120,7 +122,7 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
   if (!op) return undefined;
   const res = await send(w, {
     method: 'DELETE',
-    path: itemPathOf(w.resource, id, op.path),
+    path: stepPath(w.resource, { op }, id),
     auth: { use: 'key' },
   });
   if (!res) return 'skipped';
@@ -130,7 +132,7 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
   w.live.delete(id);
   const back = await send(w, {
     method: 'GET',
-    path: itemPathOf(w.resource, id, read.path),
+    path: stepPath(w.resource, { op: read }, id),
     auth: { use: 'key' },
   });
   if (!back) return 'skipped';

@@ -6,7 +6,7 @@
 import type { OperationSpec } from '../../spec/load';
 import { innerSchema, unwrap, wrapAs } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
-import { objectShape, type Schema } from '../../spec/schema-shape';
+import type { Action } from '../../spec/resource-types';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import { generateValid } from './values';
@@ -26,12 +26,8 @@ import {
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
-
-/** What a client may set on an item: the replace's body schema, else the create's. */
-function writableSchema(resource: Resource, ctx: RunContext): Schema {
-  const id = resource.operations.replace ?? resource.operations.create ?? '';
-  return ctx.spec.byId.get(id)?.requestBody?.schema ?? {};
-}
+import { lifecycleSteps, operationOf, writableSchema } from '../lifecycle/plan';
+import { listShows, namedFields } from '../lifecycle/item-views';
 
 interface Run {
   ctx: RunContext;
@@ -116,10 +112,7 @@ const both =
 /** Run the lifecycle of `resource`; findings for each of its lifecycle rules. */
 export async function runLifecycle(resource: Resource, ctx: RunContext): Promise<Finding[]> {
   const has = new Set(crudSteps(resource));
-  const op = (action: keyof Resource['operations']) => {
-    const id = resource.operations[action];
-    return id ? ctx.spec.byId.get(id) : undefined;
-  };
+  const op = (action: Action) => operationOf(ctx.spec, resource, action);
   const create = op('create');
   if (!create?.requestBody || !has.has('create')) return [];
   const run: Run = { ctx, resource, steps: [], findings: [] };
@@ -143,13 +136,8 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     );
     if (!made.ok) return made.problem;
     id = made.id;
-    // Only what the answer's schema names can come back (a ticket bought with an email need not echo it).
-    const named = objectShape(resource.itemSchema)?.properties ?? {};
-    return fieldsProblem(
-      Object.fromEntries(Object.entries(sent).filter(([k]) => k in named)),
-      inside(res.json),
-      resource.itemSchema,
-    );
+    // Only what the answer's schema names can come back.
+    return fieldsProblem(namedFields(resource, sent), inside(res.json), resource.itemSchema);
   });
   if (created.response) state = { ...sent };
   const path = itemPathOf(resource, id);
@@ -167,73 +155,86 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       );
     };
 
-  if (read && has.has('read'))
-    await step(
-      run,
-      'read',
-      readBack(),
-      sameItem(() => state),
-    );
-  const list = op('list');
-  if (list && has.has('listed'))
-    await step(
-      run,
-      'listed',
-      { method: 'GET', path: withQuerystring(list, list.path), auth: { use: 'key' } },
-      (res) => {
-        const items = listItems(resource, res);
-        if (!items) return `status ${res.status}; the answer holds no list of items`;
-        const found = items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
-        return (
-          statusIs(list)(res) ??
-          (found ? undefined : `no item with ${resource.idField} ${id} among ${items.length}`)
-        );
-      },
-    );
-  const replace = op('replace');
-  if (replace?.requestBody && has.has('replace')) {
-    const schema = replace.requestBody.schema;
-    const next = generateValid(
-      innerSchema(schema, resource.envelope) ?? schema,
-      ctx.random,
-      `${ctx.runPrefix}-${resource.name}-replaced`,
-      { full: true },
-    ) as Record<string, unknown>;
-    // The body never names another item than the path does (a client-chosen id such as a username).
-    const idField = resource.idField ?? '';
-    if (idField in next) next[idField] = state[idField] ?? (resource.idType === 'integer' ? Number(id) : id);
-    const put = await step(
-      run,
-      'replace',
-      bodyRequest(replace, path, { json: wrapAs(schema, resource.envelope, next) }),
-      both(statusIs(replace), (res) =>
-        res.json === undefined ? undefined : fieldsProblem(next, inside(res.json), resource.itemSchema),
-      ),
-    );
-    if (put.response) {
-      state = { ...next };
-      // A replace that is not stored shows on the next read; later steps go on from what is stored.
-      if (read) {
-        const back = await step(
-          run,
-          'replace',
-          readBack(),
-          sameItem(() => state),
-        );
-        if (!back.held) state = stateFrom(resource, back.response?.json, state);
-      }
-    }
-  }
-  const patch = op('patch');
-  if (patch?.requestBody && (has.has('merge-patch') || has.has('json-patch')))
-    state = await mergePatch(run, patch, path, state, read ? readBack : undefined, sameItem);
-  const remove = op('remove');
-  if (remove && has.has('delete')) {
-    await step(run, 'delete', { method: 'DELETE', path, auth: { use: 'key' } }, statusIs(remove));
-    if (read && has.has('delete-then-404')) await step(run, 'delete-then-404', readBack(), notFound(read));
-    await step(run, 'delete-again-404', { method: 'DELETE', path, auth: { use: 'key' } }, notFound(remove));
+  // The one lifecycle walker's order (lifecycle/plan.ts); the runner has no rule for an update (a collection PUT).
+  for (const { name, op: stepOp } of lifecycleSteps(ctx.spec, resource).slice(1)) {
+    if (name === 'read' && has.has('read'))
+      await step(
+        run,
+        'read',
+        readBack(),
+        sameItem(() => state),
+      );
+    if (name === 'listed' && has.has('listed'))
+      await step(
+        run,
+        'listed',
+        { method: 'GET', path: withQuerystring(stepOp, stepOp.path), auth: { use: 'key' } },
+        (res) => {
+          const items = listItems(resource, res);
+          if (!items) return `status ${res.status}; the answer holds no list of items`;
+          return (
+            statusIs(stepOp)(res) ??
+            (listShows(resource, res.json, id)
+              ? undefined
+              : `no item with ${resource.idField} ${id} among ${items.length}`)
+          );
+        },
+      );
+    if (name === 'replace' && stepOp.requestBody && has.has('replace'))
+      state = await replaceItem(run, stepOp, path, id, state, read ? readBack : undefined, sameItem);
+    if (name === 'patch' && stepOp.requestBody && (has.has('merge-patch') || has.has('json-patch')))
+      state = await mergePatch(run, stepOp, path, state, read ? readBack : undefined, sameItem);
+    if (name === 'delete' && has.has('delete'))
+      await step(run, 'delete', { method: 'DELETE', path, auth: { use: 'key' } }, statusIs(stepOp));
+    if (name === 'gone' && has.has('delete-then-404'))
+      await step(run, 'delete-then-404', readBack(), notFound(stepOp));
+    if (name === 'delete-again' && has.has('delete-again-404'))
+      await step(run, 'delete-again-404', { method: 'DELETE', path, auth: { use: 'key' } }, notFound(stepOp));
   }
   return run.findings;
+}
+
+/** Replace the item with new values; the answer and the read after it show them. */
+async function replaceItem(
+  run: Run,
+  replace: OperationSpec,
+  path: string,
+  id: string,
+  state: Record<string, unknown>,
+  readBack: (() => Outgoing) | undefined,
+  sameItem: (expected: () => Record<string, unknown>) => Judge,
+): Promise<Record<string, unknown>> {
+  const { resource, ctx } = run;
+  const schema = replace.requestBody?.schema ?? {};
+  const next = generateValid(
+    innerSchema(schema, resource.envelope) ?? schema,
+    ctx.random,
+    `${ctx.runPrefix}-${resource.name}-replaced`,
+    { full: true },
+  ) as Record<string, unknown>;
+  // The body never names another item than the path does (a client-chosen id such as a username).
+  const idField = resource.idField ?? '';
+  if (idField in next) next[idField] = state[idField] ?? (resource.idType === 'integer' ? Number(id) : id);
+  const put = await step(
+    run,
+    'replace',
+    bodyRequest(replace, path, { json: wrapAs(schema, resource.envelope, next) }),
+    both(statusIs(replace), (res) =>
+      res.json === undefined
+        ? undefined
+        : fieldsProblem(next, unwrap(res.json, resource.envelope), resource.itemSchema),
+    ),
+  );
+  if (!put.response) return state;
+  // A replace that is not stored shows on the next read; later steps go on from what is stored.
+  if (!readBack) return { ...next };
+  const back = await step(
+    run,
+    'replace',
+    readBack(),
+    sameItem(() => next),
+  );
+  return back.held ? { ...next } : stateFrom(resource, back.response?.json, { ...next });
 }
 
 /** Patch one field (and null out an optional nullable one); the read shows exactly those changes. */
@@ -250,7 +251,7 @@ async function mergePatch(
   // A JSON Patch changes what a create (or replace) may set; its own schema is the list of operations.
   const json = run.resource.jsonPatch === true;
   const name: CrudStep = json ? 'json-patch' : 'merge-patch';
-  const writable = json ? writableSchema(run.resource, run.ctx) : schema;
+  const writable = json ? (writableSchema(run.ctx.spec, run.resource) ?? {}) : schema;
   const plans = mergePatchPlan(
     innerSchema(writable, envelope) ?? writable,
     run.resource,

@@ -189,7 +189,7 @@ export function fieldsProblem(
 }
 
 /** The items of a list answer: the array itself, or the envelope's array property. */
-export function listItems(resource: Resource, res: RecordedResponse): unknown[] | undefined {
+export function listItems(resource: Resource, res: Pick<RecordedResponse, 'json'>): unknown[] | undefined {
   const body = res.json;
   if (Array.isArray(body)) return body;
   const inner = resource.listEnvelope && isObject(body) ? body[resource.listEnvelope.property] : undefined;

@@ -6,6 +6,7 @@ import { rateLimitDecrementCheck } from './rate-limit-decrement';
 import { requestBodiesCheck } from './request-bodies';
 import { undocumentedMethodsCheck } from './undocumented-methods';
 import { versionCheck } from './version';
+import { callbacksCheck } from '../callbacks/check';
 
 export const CHECKS: readonly Check[] = [
   rateLimitDecrementCheck,
@@ -13,5 +14,6 @@ export const CHECKS: readonly Check[] = [
   authMatrixCheck,
   requestBodiesCheck,
   undocumentedMethodsCheck,
+  callbacksCheck,
   quotaCheck,
 ];

@@ -4,6 +4,7 @@ import type { ResourceModel } from '../../spec/resources';
 import type { Exchange, Finding } from '../types';
 import type { Client, SendResult } from './client';
 import { seededRandom } from '../../spec/random';
+import type { CallbackReceiving } from '../callbacks/receiver';
 
 export { seededRandom };
 
@@ -21,6 +22,8 @@ export interface RunContext {
   readOnly: boolean;
   /** The rate-limit probe: a safe GET without path parameters that documents rate-limit headers. */
   probe: { op: OperationSpec } | { op?: undefined; reason: string };
+  /** `--callbacks-listen`: the receiver the callback rules point callbacks at; absent without it. */
+  callbacks?: CallbackReceiving;
 }
 
 export interface Check {

@@ -129,4 +129,28 @@ describe('parseArgs', () => {
         error: expect.stringMatching(/--report needs NAME=FILE/),
       });
   });
+
+  it.each<[string[], object]>([
+    [['--callbacks-listen'], { callbacksListen: 0 }],
+    [['--callbacks-listen', '--seed', '1'], { callbacksListen: 0, seed: 1 }],
+    [['--callbacks-listen', '0'], { callbacksListen: 0 }],
+    [
+      ['--callbacks-listen=4999', '--callbacks-wait-ms', '800'],
+      { callbacksListen: 4999, callbacksWaitMs: 800 },
+    ],
+  ])('--callbacks-listen %j: a port, 0 or no value (a free port)', (args, expected) => {
+    const parsed = parseArgs([...T, '--key', 'k', ...args], {});
+    expect(parsed.ok && !parsed.help && parsed.cli.run).toMatchObject(expected);
+  });
+
+  it.each([
+    [['--callbacks-listen', '70000'], /--callbacks-listen must be a port 0-65535/],
+    [['--callbacks-listen', 'x'], /--callbacks-listen must be an integer/],
+    [['--callbacks-wait-ms', '0'], /--callbacks-wait-ms must be an integer >= 1/],
+  ])('refuses %j', (args, error) => {
+    expect(parseArgs([...T, '--key', 'k', ...args], {})).toEqual({
+      ok: false,
+      error: expect.stringMatching(error),
+    });
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The pet store API mocked inside the page: msw's service worker catches `/v1/*` on this origin and the mock's
  * engine (validation, auth, state, rate limits) answers it here, in the page. No mock server runs anywhere.
+ * Written for MSW 3 (`onUnhandledFrame`); with MSW 2 the start option is `onUnhandledRequest`, the rest is the same.
  *
  * The document, the keys and the seed are passed in: a browser reads no file. The build parses
  * spec/openapi.yaml into the bundle (scripts/lib/example-msw.js), so no YAML parser is shipped.
@@ -89,6 +90,17 @@ async function createCategory(event: SubmitEvent): Promise<void> {
   }
 }
 
+/** MSW's own reset: `resetHandlers()` also puts the mock's records and counters back to the seed. */
+let resetHandlers = (): void => undefined;
+
+async function resetMock(): Promise<void> {
+  resetHandlers();
+  $('create-result').textContent = '';
+  $('spend-result').textContent = '';
+  delete $('spend-result').dataset.status;
+  await loadCategories();
+}
+
 async function callWithoutKey(): Promise<void> {
   $('no-key-result').textContent = await describe(await api('/categories', null));
 }
@@ -131,7 +143,8 @@ async function main(): Promise<void> {
     seed,
   });
   const worker = setupWorker(...handlers);
-  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+  resetHandlers = () => worker.resetHandlers();
   $('status').textContent =
     'Mock running in this page: /v1/* is answered by the engine through the service worker.';
   $('status').dataset.ready = 'true';
@@ -141,6 +154,7 @@ async function main(): Promise<void> {
   $<HTMLFormElement>('create').addEventListener('submit', guard(createCategory));
   $('no-key').addEventListener('click', guard(callWithoutKey));
   $('spend').addEventListener('click', guard(spendKey));
+  $('reset').addEventListener('click', guard(resetMock));
   await loadCategories();
 }
 

@@ -11,16 +11,20 @@
  *   property the answer (the stored record) or the request names the same is taken from there, as long as the
  *   whole stays valid against the callback's schema.
  * - Headers: the callback's documented header parameters (their example, else generated), and its media type.
+ * - Credentials: those the settings give for the schemes the callback's own `security` names
+ *   (./outgoing-credentials.ts), marked secret so that no record shows them.
+ * Webhooks (./webhooks.ts) are decided with the same parts: `requestOf` here and `callbackBody` (./callback-body.ts).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { ValidateFunction } from 'ajv';
 import type { OperationSpec } from '../../spec/compile';
-import { createAjv } from '../../spec/ajv';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
 import { isObject } from '../../spec/json';
 import { operationObject, operationsOf } from '../../spec/methods';
 import { exampleValue } from '../../spec/example-value';
+import { callbackBody, type CallbackSource } from './callback-body';
+import { outgoingAuth, withQuery } from './outgoing-credentials';
+import type { OutgoingCredential, SignatureFormat } from './settings';
 
 export interface CallbackSend {
   /** The operation whose request caused it, and the callback's name. */
@@ -33,21 +37,27 @@ export interface CallbackSend {
   body?: unknown;
   /** Why it cannot be sent (an expression that names nothing). */
   problem?: string;
+  /** `webhook` for the document's top-level webhooks (absent: a callback). */
+  kind?: 'callback' | 'webhook';
+  /** What caused a webhook: `pets created`, `on demand`. */
+  event?: string;
+  /** Sign the exact body bytes with HMAC-SHA256 into this header (the sender does it; the secret is never shown). */
+  sign?: { header: string; format: SignatureFormat; secret: string };
+  /** Header names (lower-case) and query names that carry a credential, and the secret values: masked in records. */
+  secretHeaders?: string[];
+  secretQuery?: string[];
+  secretValues?: string[];
+  /** Something the record should say (sent without credentials, not signed…). */
+  note?: string;
 }
 
-/** What a runtime expression may read. */
-export interface CallbackSource {
-  method: string;
-  /** The request URL as received (path and query). */
-  url: string;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  query: Readonly<Record<string, string[]>>;
-  params: Readonly<Record<string, string>>;
-  requestBody: unknown;
-  status: number;
-  responseBody: unknown;
-  responseHeaders: Readonly<Record<string, string | number>>;
+/** What the settings give for the credentials of callbacks and webhooks. */
+export interface OutgoingAuthSource {
+  schemes: Readonly<Record<string, OpenAPIV3_1.SecuritySchemeObject>>;
+  credentials: Readonly<Record<string, OutgoingCredential>>;
 }
+
+export type { CallbackSource } from './callback-body';
 
 /** RFC 6901: the value `pointer` names in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
@@ -109,52 +119,6 @@ export function expandUrl(key: string, source: CallbackSource): { url: string } 
   return problem ? { problem } : { url };
 }
 
-const ajv = createAjv();
-const validators = new WeakMap<object, ValidateFunction>();
-
-/** The callback body schema's validator, compiled on its first use (once per schema). */
-function validatorOf(schema: Schema): ValidateFunction | undefined {
-  if (!isObject(schema)) return undefined;
-  let v = validators.get(schema);
-  if (!v) {
-    try {
-      v = ajv.compile(schema);
-    } catch {
-      return undefined;
-    }
-    validators.set(schema, v);
-  }
-  return v;
-}
-
-/** Pure: the callback's body: its example (else generated), with same-named values of the record and request. */
-export function callbackBody(
-  media: OpenAPIV3_1.MediaTypeObject | undefined,
-  source: CallbackSource,
-): unknown {
-  if (!media) return undefined;
-  const schema = media.schema as Schema | undefined;
-  const firstExample = exampleValue(Object.values(media.examples ?? {})[0]);
-  const base = media.example ?? firstExample ?? (schema ? sampleOf(schema) : undefined);
-  if (!isObject(base) || !schema) return base;
-  const validate = validatorOf(schema);
-  const props = isObject((schema as Record<string, unknown>).properties)
-    ? Object.keys((schema as { properties: Record<string, unknown> }).properties)
-    : Object.keys(base);
-  let body: Record<string, unknown> = { ...base };
-  for (const name of props) {
-    for (const from of [source.responseBody, source.requestBody]) {
-      if (!isObject(from) || from[name] === undefined) continue;
-      const next = { ...body, [name]: from[name] };
-      if (!validate || validate(next)) {
-        body = next;
-        break;
-      }
-    }
-  }
-  return body;
-}
-
 /** A header parameter's value: its example, else one generated from its schema. */
 function headerValue(p: OpenAPIV3_1.ParameterObject): string | undefined {
   const v =
@@ -179,11 +143,82 @@ export function callbacksOf(
   return found ?? undefined;
 }
 
+/** The JSON media type (else the first) of an operation's request body, and its media object. */
+export function requestMedia(
+  op: OpenAPIV3_1.OperationObject,
+): { type: string; media: OpenAPIV3_1.MediaTypeObject | undefined } | undefined {
+  const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
+  const type =
+    Object.keys(content).find((t) => /^application\/(json|[\w.+-]+\+json)\b/i.test(t)) ??
+    Object.keys(content)[0];
+  return type ? { type, media: content[type] } : undefined;
+}
+
+/** The header parameters a callback's (or webhook's) path item and operation document. */
+export function headerParameters(
+  item: OpenAPIV3_1.PathItemObject,
+  op: OpenAPIV3_1.OperationObject,
+): OpenAPIV3_1.ParameterObject[] {
+  return ([...(item.parameters ?? []), ...(op.parameters ?? [])] as OpenAPIV3_1.ParameterObject[]).filter(
+    (p) => isObject(p) && p.in === 'header' && typeof p.name === 'string',
+  );
+}
+
+/**
+ * Pure: one outgoing request of a callback or webhook operation: its documented headers, its body (`body` when
+ * given, else `callbackBody`) and the credentials its `security` asks for, to `url` (undefined: a `problem`).
+ * Headers named in `skipHeaders` (lower-case) are left for the sender (a signature it computes).
+ */
+export function requestOf(
+  item: OpenAPIV3_1.PathItemObject,
+  op: OpenAPIV3_1.OperationObject,
+  target: { url: string } | { problem: string },
+  body: { given: unknown } | { source: CallbackSource; wraps?: unknown },
+  auth: OutgoingAuthSource | undefined,
+  skipHeaders: readonly string[] = [],
+): Pick<
+  CallbackSend,
+  'headers' | 'body' | 'url' | 'problem' | 'secretHeaders' | 'secretQuery' | 'secretValues' | 'note'
+> {
+  const headers: Record<string, string> = {};
+  for (const p of headerParameters(item, op)) {
+    if (skipHeaders.includes(p.name.toLowerCase())) continue;
+    const v = headerValue(p);
+    if (v !== undefined) headers[p.name] = v;
+  }
+  const media = requestMedia(op);
+  const value =
+    'given' in body ? body.given : media ? callbackBody(media.media, body.source, body.wraps) : undefined;
+  if (media && value !== undefined) headers['Content-Type'] = media.type;
+  const credentials = auth ? outgoingAuth(op.security, auth.schemes, auth.credentials) : undefined;
+  if (credentials) {
+    for (const name of Object.keys(credentials.headers))
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+    Object.assign(headers, credentials.headers);
+  }
+  return {
+    headers,
+    body: value,
+    ...('url' in target
+      ? { url: withQuery(target.url, credentials?.query ?? {}) }
+      : { problem: target.problem }),
+    ...(credentials?.secretValues.length
+      ? {
+          secretHeaders: credentials.secretHeaders,
+          secretQuery: credentials.secretQuery,
+          secretValues: credentials.secretValues,
+        }
+      : {}),
+    ...(credentials?.note ? { note: credentials.note } : {}),
+  };
+}
+
 /** Pure: every callback of `operation` to send after this accepted request, with its URL, headers and body. */
 export function decideCallbacks(
   document: OpenAPIV3_1.Document,
   operation: OperationSpec,
   source: CallbackSource,
+  auth?: OutgoingAuthSource,
 ): CallbackSend[] {
   const callbacks = callbacksOf(document, operation);
   if (!callbacks) return [];
@@ -193,29 +228,11 @@ export function decideCallbacks(
     for (const [key, item] of Object.entries(callback as Record<string, OpenAPIV3_1.PathItemObject>)) {
       if (!isObject(item)) continue;
       for (const { method, operation: op } of operationsOf(item)) {
-        const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
-        const type =
-          Object.keys(content).find((t) => /^application\/(json|[\w.+-]+\+json)\b/i.test(t)) ??
-          Object.keys(content)[0];
-        const headers: Record<string, string> = {};
-        for (const p of [
-          ...(item.parameters ?? []),
-          ...(op.parameters ?? []),
-        ] as OpenAPIV3_1.ParameterObject[]) {
-          if (p?.in !== 'header') continue;
-          const v = headerValue(p);
-          if (v !== undefined) headers[p.name] = v;
-        }
-        const body = type ? callbackBody(content[type], source) : undefined;
-        if (type && body !== undefined) headers['Content-Type'] = type;
-        const target = expandUrl(key, source);
         out.push({
           operationId: operation.operationId,
           name,
           method: method.toUpperCase(),
-          headers,
-          body,
-          ...('url' in target ? { url: target.url } : { problem: target.problem }),
+          ...requestOf(item, op, expandUrl(key, source), { source }, auth),
         });
       }
     }

@@ -12,7 +12,9 @@ import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
-import { callbacksOf, decideCallbacks, type CallbackSend } from './callbacks';
+import { callbacksOf, decideCallbacks, type CallbackSend, type CallbackSource } from './callbacks';
+import { successStatus } from './records';
+import { decideStateWebhooks, triggered, webhookCatalogue } from './webhooks';
 import { parseQuery } from './stages/identify';
 import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
@@ -93,6 +95,8 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
   const inferred = inferResources(spec);
   if (!inferred.ok) throw new Error(`resources: ${inferred.error}`);
   const model = inferred.model;
+  const hooks = webhookCatalogue(spec.document, model, config.webhooks).problems;
+  if (hooks.length) throw new Error(`settings: ${hooks.join('; ')}`);
   const rawKeys = options.keys ?? [];
   const file: KeysFile = Array.isArray(rawKeys) ? { keys: [...rawKeys] } : (rawKeys as KeysFile);
   const checked = checkKeys(file, { allowShortKeys: options.allowShortKeys, defaultPlans: config.plans });
@@ -172,13 +176,24 @@ function bodyValue(reply: Reply): unknown {
   }
 }
 
-/** After an accepted request (a 2xx the document's operation answered): its callbacks go to the outbox. */
+/**
+ * After an accepted request (a 2xx the document's operation answered): its callbacks, and the webhooks of the state
+ * change it made, go to the outbox. An answer from the document alone (`Prefer: example=`, `dynamic=`, `code=`)
+ * changed nothing: it sends no webhook.
+ */
 function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: Deps): void {
   const operation = ctx.operation;
   if (!deps.outbox || !operation || reply.status < 200 || reply.status > 299 || reply.reset) return;
-  if (!callbacksOf(deps.spec.document, operation)) return;
+  const hasCallbacks = callbacksOf(deps.spec.document, operation) !== undefined;
+  const changed =
+    ctx.binding !== undefined &&
+    ctx.preferExample === undefined &&
+    !ctx.preferDynamic &&
+    (ctx.preferStatus === undefined || ctx.preferStatus === successStatus(operation, ctx.binding.action)) &&
+    triggered(deps, ctx.binding).length > 0;
+  if (!hasCallbacks && !changed) return;
   const query = ctx.req.query;
-  const sends = decideCallbacks(deps.spec.document, operation, {
+  const source: CallbackSource = {
     method: ctx.req.method,
     url: query ? `${ctx.req.path}?${query}` : ctx.req.path,
     headers: ctx.req.headers,
@@ -188,7 +203,12 @@ function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: De
     status: reply.status,
     responseBody: bodyValue(reply),
     responseHeaders: response.headers,
-  });
+  };
+  const auth = { schemes: deps.spec.securitySchemes, credentials: deps.config.callbackCredentials };
+  const sends = [
+    ...(hasCallbacks ? decideCallbacks(deps.spec.document, operation, source, auth) : []),
+    ...(changed && ctx.binding ? decideStateWebhooks(deps, ctx.binding, operation.operationId, source) : []),
+  ];
   if (sends.length) deps.outbox(sends);
 }
 

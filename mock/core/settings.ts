@@ -6,6 +6,34 @@
 import shipped from '../../spec/openapi.settings.json';
 import type { OperationChaos } from './chaos';
 
+/** A state change a webhook reports (issue 33). */
+export type WebhookEvent = 'created' | 'updated' | 'deleted';
+
+/** How a webhook's body is signed: `sha256=<hex>`, bare `<hex>`, or Stripe's `t=<unix s>,v1=<hex>`. */
+export type SignatureFormat = 'sha256' | 'hex' | 'stripe';
+
+/** One webhook's settings (by its name in the document's `webhooks`): what triggers it, where and how it goes. */
+export interface WebhookSetting {
+  /** The resource (as the start banner names it) whose `event` sends this webhook; both or neither. */
+  resource?: string;
+  event?: WebhookEvent;
+  /** false: never sent on a state change (still on demand). */
+  enabled?: boolean;
+  /** Its own target, over `webhookUrl`. */
+  url?: string;
+  /** Its own signing secret and format, over `webhookSecret` and `webhookSignature`. */
+  secret?: string;
+  signature?: SignatureFormat;
+}
+
+/**
+ * The credential sent to a callback or webhook whose own `security` names this scheme: a bearer token (http
+ * bearer, oauth2, openIdConnect), an apiKey value (in the scheme's header, query parameter or cookie), or a
+ * Basic user name and password. A bare string is the token or the value.
+ */
+export type OutgoingCredential =
+  string | { token?: string; value?: string; username?: string; password?: string };
+
 /** Extra bounds the mock puts on a request body property, where the document publishes none. */
 export interface PropertyRule {
   minLength?: number;
@@ -99,6 +127,16 @@ export interface MockConfig {
   callbackHosts: string[];
   /** How long one callback attempt waits for its answer. */
   callbackTimeoutMs: number;
+  /** `--webhooks URL`: where the document's webhooks are sent on a state change; null: not sent (issue 33). */
+  webhookUrl: string | null;
+  /** The secret webhooks that document a signature header are signed with (never logged or shown). */
+  webhookSecret: string | null;
+  /** The signature format; null: `stripe` for a `Stripe-Signature` header, else `sha256`. */
+  webhookSignature: SignatureFormat | null;
+  /** Per webhook, by name: trigger, target, secret (the settings file's `webhooks`). */
+  webhooks: Record<string, WebhookSetting>;
+  /** Credentials sent to callbacks and webhooks, by the security scheme their `security` names. */
+  callbackCredentials: Record<string, OutgoingCredential>;
 }
 
 /** Command-line values that win over a settings file. */
@@ -108,6 +146,9 @@ export interface SettingsFlags extends BoundTuning {
   successorLink?: string;
   latency?: string;
   faults?: number;
+  webhookUrl?: string;
+  /** From the environment (MOCK_WEBHOOK_SECRET), never from argv: a command line is visible to every user. */
+  webhookSecret?: string;
 }
 
 /** A document's settings file (JSON or YAML): the "not shown" details the mock decides for that document. */
@@ -130,6 +171,13 @@ export interface DocumentSettings {
   faults?: number;
   /** Latency and faults of single operations, by operationId. */
   operations?: Record<string, OperationChaos>;
+  /** Where webhooks go (`--webhooks URL` wins), the signing secret and format, and each webhook's own settings. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  webhookSignature?: SignatureFormat;
+  webhooks?: Record<string, WebhookSetting>;
+  /** Credentials for callbacks and webhooks, by security scheme name. */
+  callbackCredentials?: Record<string, OutgoingCredential>;
 }
 
 /** The shipped settings: the default document's (spec/openapi.settings.json), for every adapter. */
@@ -193,7 +241,18 @@ export function applySettings(
   plans: Readonly<Record<string, PlanLimits>>,
 ): Pick<
   MockConfig,
-  'policy' | 'sunset' | 'successorLink' | 'plans' | 'latency' | 'faults' | 'operationChaos'
+  | 'policy'
+  | 'sunset'
+  | 'successorLink'
+  | 'plans'
+  | 'latency'
+  | 'faults'
+  | 'operationChaos'
+  | 'webhookUrl'
+  | 'webhookSecret'
+  | 'webhookSignature'
+  | 'webhooks'
+  | 'callbackCredentials'
 > {
   const policy = policyOf(settings);
   if (flags.allowUnknownFields) policy.allowUnknownFields = true;
@@ -205,6 +264,11 @@ export function applySettings(
     latency: flags.latency ?? settings.latency ?? null,
     faults: flags.faults ?? settings.faults ?? 0,
     operationChaos: settings.operations ?? {},
+    webhookUrl: flags.webhookUrl ?? settings.webhookUrl ?? null,
+    webhookSecret: flags.webhookSecret ?? settings.webhookSecret ?? null,
+    webhookSignature: settings.webhookSignature ?? null,
+    webhooks: settings.webhooks ?? {},
+    callbackCredentials: settings.callbackCredentials ?? {},
   };
 }
 
@@ -247,4 +311,9 @@ export const ENGINE_DEFAULTS: Readonly<MockConfig> = Object.freeze({
   operationChaos: {},
   callbackHosts: ['loopback'],
   callbackTimeoutMs: 5000,
+  webhookUrl: null,
+  webhookSecret: null,
+  webhookSignature: null,
+  webhooks: {},
+  callbackCredentials: {},
 });

@@ -3,16 +3,20 @@
  * the process answers) and `GET /_mock/ready` (readiness: its store answers; 503 while it cannot), both always
  * served and never counted; `GET /_mock/state`, `POST /_mock/reset`, `GET /_mock/limits` (the callers banned or
  * limited now, each with its end), `POST /_mock/limits/lift?caller=LABEL` (one caller's ban and counts
- * forgotten), `POST /_mock/limits/reset` (every ban and counter forgotten, records kept) (off with --no-admin;
- * who may call them is decided in ./routes.ts; served, they are never counted nor refused by a ban).
+ * forgotten), `POST /_mock/limits/reset` (every ban and counter forgotten, records kept), `GET /_mock/callbacks`
+ * (callbacks and webhooks sent), `GET /_mock/webhooks` (the document's webhooks and what sends each) and
+ * `POST /_mock/webhooks/{name}` (one sent now) (off with --no-admin; who may call them is decided in ./routes.ts;
+ * served, they are never counted nor refused by a ban).
  */
 import { isIP } from 'node:net';
 import type { Ctx, Reply } from '../core/context';
 import { apiError, invalidRequest, serviceUnavailable } from '../core/errors';
+import { listWebhooks, sendWebhook, WEBHOOKS_PREFIX } from './webhook-routes';
 import { StoreUnavailableError } from '../core/stores/types';
 import { addressSubject, parseQuery } from '../core/stages/identify';
 import type { NodeDeps as Deps } from './deps';
 import { keyQuotas } from '../core/quotas';
+import { resetEngineState } from '../core/reset-state';
 
 /** When each limiter's counters and bans were last forgotten (the inspector lists refusals after it only). */
 const lifted = new WeakMap<object, number>();
@@ -26,9 +30,8 @@ async function resetLimits(deps: Deps): Promise<void> {
 
 /** Drop every record but the seed, and every counter and ban. */
 export async function resetState(deps: Deps): Promise<void> {
-  await deps.records.reset(deps.seed, deps.model.resources);
-  await resetLimits(deps);
-  deps.listCache.clear();
+  await resetEngineState(deps);
+  lifted.set(deps.limiter, Date.now());
 }
 
 /** Every resource's records, by name. */
@@ -125,6 +128,15 @@ async function liftOne(deps: Deps, ctx: Ctx): Promise<Reply> {
   return { status: 200, body: { status: 'lifted', caller } };
 }
 
+/** The admin route at `path`: one of ADMIN_ROUTES, or a webhook's on-demand send. */
+export function adminRoute(path: string): AdminRoute | undefined {
+  const route = ADMIN_ROUTES.get(path);
+  if (route) return route;
+  if (path.startsWith(WEBHOOKS_PREFIX) && path.length > WEBHOOKS_PREFIX.length)
+    return { method: 'POST', access: 'write', run: sendWebhook };
+  return undefined;
+}
+
 export interface AdminRoute {
   method: 'GET' | 'POST';
   /** `open`: anyone (health, ready); `read`: shows state; `write`: changes state. */
@@ -144,10 +156,11 @@ export const ADMIN_ROUTES: ReadonlyMap<string, AdminRoute> = new Map<string, Adm
     {
       method: 'GET',
       access: 'read',
-      // Every callback sent (or refused, dropped) and its answer, newest first (issue 33).
+      // Every callback and webhook sent (or refused, dropped) and its answer, newest first (issue 33).
       run: async (deps) => ({ status: 200, body: { callbacks: deps.callbacks?.list() ?? [] } }),
     },
   ],
+  ['/_mock/webhooks', { method: 'GET', access: 'read', run: async (deps) => listWebhooks(deps) }],
   [
     '/_mock/limits',
     {

@@ -1,4 +1,4 @@
-import { callbackHostsProblem, targetProblem } from './callbacks';
+import { callbackHostsProblem, signatureOf, targetProblem } from './callbacks';
 
 describe('callback targets', () => {
   it('allows loopback by default, and only the hosts listed', () => {
@@ -22,5 +22,18 @@ describe('callback targets', () => {
     expect(callbackHostsProblem(['loopback', 'hooks.example', '10.0.0.2:80'])).toBeUndefined();
     expect(callbackHostsProblem(['*'])).toMatch(/no wildcards/);
     expect(callbackHostsProblem(['*.example.com'])).toMatch(/no wildcards/);
+  });
+});
+
+describe('webhook signatures', () => {
+  // RFC 4231 test case 2: HMAC-SHA256("Jefe", "what do ya want for nothing?").
+  const HEX = '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843';
+  it('signs the exact bytes: sha256=<hex>, bare hex, or Stripe’s t=…,v1=…', () => {
+    expect(signatureOf('sha256', 'Jefe', 'what do ya want for nothing?', 0)).toBe(`sha256=${HEX}`);
+    expect(signatureOf('hex', 'Jefe', 'what do ya want for nothing?', 0)).toBe(HEX);
+    expect(signatureOf('stripe', 'Jefe', 'ya want for nothing?', 1700000000)).toMatch(
+      /^t=1700000000,v1=[0-9a-f]{64}$/,
+    );
+    expect(signatureOf('stripe', 'Jefe', 'b', 1)).toBe(`t=1,v1=${signatureOf('hex', 'Jefe', '1.b', 0)}`);
   });
 });

@@ -4,12 +4,19 @@
  *   addresses are matched as written in the URL, no wildcard), over http or https;
  * - each attempt cut after `timeoutMs`; a network failure, a timeout or a 5xx is retried once after `backoffMs`;
  * - at most `maxPending` sends in flight (more are dropped and recorded as dropped);
- * - every send and its outcome kept in a ring of `keep` entries for `GET /_mock/callbacks` and the inspector.
+ * - every send and its outcome kept in a ring of `keep` entries for `GET /_mock/callbacks` and the inspector, with
+ *   every credential masked (the headers and query parameters the send marks secret, and the secret values
+ *   wherever they appear, the answer included); a signing secret is never kept at all.
+ * - a webhook that asks to be signed is signed here, per attempt, over the exact bytes sent (HMAC-SHA256).
  * Nothing here answers a request: the request that caused the callback was answered already.
  */
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { CallbackSend } from '../core/callbacks';
 import type { Logger } from '../core/log';
+import type { SignatureFormat } from '../core/settings';
+import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
+import { maskUrl, maskSecrets } from '../../spec/redact';
 
 export interface CallbackLimits {
   /** Hosts callbacks may go to: `loopback`, host names, IP addresses (optionally `:port`). */
@@ -39,12 +46,22 @@ export interface CallbackAttempt {
 export interface CallbackRecord {
   /** When the send was decided (ms since the epoch). */
   t: number;
+  /** `callback` (an operation's `callbacks`) or `webhook` (the document's top-level `webhooks`). */
+  kind: 'callback' | 'webhook';
+  /** A webhook's cause: `pets created`, `on demand`. */
+  event?: string;
   operationId: string;
   name: string;
   method: string;
+  /** As sent, credentials in the query masked. */
   url?: string;
+  /** As sent (the last attempt's), credentials masked. */
   headers: Record<string, string>;
   body?: unknown;
+  /** The signature header and its format, when the body was signed (the secret is never kept). */
+  signed?: { header: string; format: SignatureFormat };
+  /** Sent without credentials, not signed…: what the record should say. */
+  note?: string;
   /** `pending`, `sent` (a 2xx–4xx answer), `failed` (after the retry), `refused` (host or URL), `dropped` (cap). */
   outcome: 'pending' | 'sent' | 'failed' | 'refused' | 'dropped';
   reason?: string;
@@ -106,6 +123,16 @@ export function callbackHostsProblem(hosts: readonly string[]): string | undefin
   return undefined;
 }
 
+/** The signature header's value for `body` (exact bytes) under `secret`; `t`: Unix seconds (Stripe's format). */
+export function signatureOf(format: SignatureFormat, secret: string, body: string, t: number): string {
+  if (format === 'stripe') {
+    const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    return `t=${t},v1=${v1}`;
+  }
+  const hex = createHmac('sha256', secret).update(body).digest('hex');
+  return format === 'hex' ? hex : `sha256=${hex}`;
+}
+
 const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
 /** A sender with the given limits; `fetchImpl` is the global fetch unless a test gives another. */
@@ -132,8 +159,27 @@ export function createCallbackSender(
     if (pending === 0) for (const w of waiters.splice(0)) w();
   };
 
-  async function attempt(r: CallbackRecord, url: string): Promise<CallbackAttempt> {
+  /** What a send needs that no record may show: the real headers, the exact body, the secret. */
+  interface Outgoing {
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+    sign?: CallbackSend['sign'];
+    mask: (headers: Record<string, string>) => Record<string, string>;
+    maskText: (text: string) => string;
+  }
+
+  async function attempt(r: CallbackRecord, out: Outgoing): Promise<CallbackAttempt> {
     const started = now();
+    const headers = { ...out.headers };
+    if (out.sign)
+      headers[out.sign.header] = signatureOf(
+        out.sign.format,
+        out.sign.secret,
+        out.body ?? '',
+        Math.floor(now() / 1000),
+      );
+    r.headers = out.mask(headers);
     const controller = new AbortController();
     controllers.add(controller);
     const timer = setTimeout(
@@ -141,17 +187,14 @@ export function createCallbackSender(
       l.timeoutMs,
     );
     try {
-      const res = await fetch(url, {
+      const res = await fetch(out.url, {
         method: r.method,
-        headers: r.headers,
-        body:
-          r.body === undefined || r.method === 'GET' || r.method === 'HEAD'
-            ? undefined
-            : JSON.stringify(r.body),
+        headers,
+        body: out.body,
         signal: controller.signal,
         redirect: 'manual',
       });
-      r.answer = excerpt(await res.text());
+      r.answer = excerpt(out.maskText(await res.text()));
       return { status: res.status, ms: now() - started };
     } catch (err) {
       const reason = controller.signal.aborted
@@ -164,10 +207,10 @@ export function createCallbackSender(
     }
   }
 
-  async function send(r: CallbackRecord, url: string): Promise<void> {
+  async function send(r: CallbackRecord, out: Outgoing): Promise<void> {
     for (let i = 0; i < 2 && !closed; i++) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, l.backoffMs));
-      const a = await attempt(r, url);
+      const a = await attempt(r, out);
       r.attempts.push(a);
       if (a.status !== 0 && a.status < 500) {
         r.outcome = 'sent';
@@ -177,20 +220,39 @@ export function createCallbackSender(
     r.outcome = 'failed';
     const last = r.attempts[r.attempts.length - 1];
     r.reason = last?.error ?? `answered ${last?.status ?? 0}`;
-    log?.event('warn', 'callback failed', { operationId: r.operationId, callback: r.name, reason: r.reason });
+    log?.event('warn', `${r.kind} failed`, {
+      operationId: r.operationId,
+      [r.kind]: r.name,
+      reason: r.reason,
+    });
   }
 
   return {
     outbox(sends) {
       for (const s of sends) {
+        const secrets = s.secretValues ?? [];
+        const secretHeaders = new Set(s.secretHeaders ?? []);
+        const mask = (h: Record<string, string>) => maskHeaderValues(h, secretHeaders, secrets);
+        const maskText = (text: string) => maskKnownSecrets(text, secrets);
+        const bytes =
+          s.body === undefined || s.method === 'GET' || s.method === 'HEAD'
+            ? undefined
+            : JSON.stringify(s.body);
         const r: CallbackRecord = {
           t: now(),
+          kind: s.kind ?? 'callback',
+          ...(s.event ? { event: s.event } : {}),
           operationId: s.operationId,
           name: s.name,
           method: s.method,
-          url: s.url,
-          headers: s.headers,
+          url:
+            s.url === undefined
+              ? undefined
+              : maskUrl(maskUrlSecrets(s.url, new Set(s.secretQuery ?? []), secrets)),
+          headers: mask(s.headers),
           body: s.body,
+          ...(s.sign ? { signed: { header: s.sign.header, format: s.sign.format } } : {}),
+          ...(s.note ? { note: s.note } : {}),
           outcome: 'pending',
           attempts: [],
         };
@@ -198,16 +260,18 @@ export function createCallbackSender(
         const problem = s.problem ?? (s.url === undefined ? 'no URL' : targetProblem(s.url, l.hosts));
         if (problem || s.url === undefined) {
           r.outcome = 'refused';
-          r.reason = problem;
+          r.reason = maskSecrets(maskText(problem ?? 'no URL'));
           continue;
         }
         if (closed || pending >= l.maxPending) {
           r.outcome = 'dropped';
-          r.reason = closed ? 'the mock is stopping' : `${l.maxPending} callbacks are in flight already`;
+          r.reason = closed ? 'the mock is stopping' : `${l.maxPending} sends are in flight already`;
           continue;
         }
         pending++;
-        void send(r, s.url).finally(settle);
+        void send(r, { url: s.url, headers: s.headers, body: bytes, sign: s.sign, mask, maskText }).finally(
+          settle,
+        );
       }
     },
     list() {

@@ -148,3 +148,27 @@ describe('latency and faults (issue 33)', () => {
     if (r.ok === false) expect(r.error).toMatch(message);
   });
 });
+
+describe('webhooks (issue 33)', () => {
+  it('reads --webhooks, and the signing secret from MOCK_WEBHOOK_SECRET only', () => {
+    const r = parseConfig(['--webhooks', 'http://127.0.0.1:9000/hooks'], {
+      MOCK_WEBHOOK_SECRET: 'whsec_env',
+    });
+    if (r.ok !== true) throw new Error(JSON.stringify(r));
+    expect(r.config).toMatchObject({ webhookUrl: 'http://127.0.0.1:9000/hooks', webhookSecret: 'whsec_env' });
+    expect(parseConfig(['--webhook-secret', 'x'], {}).ok).toBe(false);
+  });
+
+  it('refuses a target --callback-hosts does not allow, at start', () => {
+    const r = parseConfig(['--webhooks', 'http://hooks.example/in'], {});
+    expect(r).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/--webhooks: host hooks\.example is not allowed/),
+    });
+    const allowed = parseConfig(
+      ['--webhooks', 'http://hooks.example/in', '--callback-hosts', 'hooks.example'],
+      {},
+    );
+    expect(allowed.ok).toBe(true);
+  });
+});

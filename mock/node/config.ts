@@ -18,7 +18,7 @@ import {
 } from '../core/settings';
 import { readSettingsFile } from './settings-file';
 import { faultRateProblem, parseLatency } from '../core/chaos';
-import { callbackHostsProblem } from './callbacks';
+import { callbackHostsProblem, targetProblem } from './callbacks';
 import { STORE_NAMES } from './stores/index';
 
 export { HELP } from './help';
@@ -91,6 +91,7 @@ const OPTIONS = {
   'random-seed': { type: 'string' },
   'callback-hosts': { type: 'string' },
   'callback-timeout-ms': { type: 'string' },
+  webhooks: { type: 'string' },
 } as const;
 
 /** `--drain-ms`: how long a graceful stop lets requests in flight finish (SIGTERM/SIGINT). */
@@ -165,6 +166,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
       successorLink: values['successor-link'],
       latency: values.latency,
       faults: faultsOf(values.faults, errors),
+      webhookUrl: values.webhooks,
+      // A secret from the environment only: a command line is visible to every user of the machine.
+      webhookSecret: env.MOCK_WEBHOOK_SECRET || undefined,
     }).filter(([, v]) => v !== undefined),
   );
   const seedArg = values['no-seed'] ? 'none' : values.seed;
@@ -226,6 +230,14 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   };
   const hostsProblem = callbackHostsProblem(config.callbackHosts);
   if (hostsProblem) errors.push(hostsProblem);
+  // The webhooks' target is the operator's, and still bounded by --callback-hosts: said at start, not per send.
+  for (const [where, url] of [
+    ['--webhooks', config.webhookUrl],
+    ...Object.entries(config.webhooks).map(([name, w]) => [`webhooks.${name}.url`, w.url]),
+  ] as const) {
+    const problem = url && !hostsProblem ? targetProblem(url, config.callbackHosts) : undefined;
+    if (problem) errors.push(`${where}: ${maskUrl(problem)}`);
+  }
   if (config.latency !== null) {
     const latency = parseLatency(config.latency);
     if ('problem' in latency) errors.push(`--${latency.problem}`);

@@ -19,7 +19,9 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --settings FILE | none       the document's settings, JSON or YAML: body bounds by schema and property,
-                               allowUnknownFields, readOnlyProperties, sunset, successorLink, plans (default spec/openapi.settings.json;
+                               allowUnknownFields, readOnlyProperties, sunset, successorLink, plans, latency,
+                               faults, operations, webhookUrl, webhookSecret, webhookSignature, webhooks,
+                               callbackCredentials (default spec/openapi.settings.json;
                                env MOCK_SETTINGS_FILE; none = no bounds, the shipped plans)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)
   --seed FILE | --no-seed      seed records by resource (default fixtures/seed.json with the default --spec, none
@@ -60,9 +62,14 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
                                documented 5xx or 429, or a reset connection (default 0)
   --random-seed N              seed of the latency and fault draws: the same seed and requests, the same
                                answers (default 1)
-  --callback-hosts LIST        hosts the document's callbacks may be sent to: loopback, host names, IP addresses,
+  --callback-hosts LIST        hosts the document's callbacks and webhooks may be sent to: loopback, host names, IP addresses,
                                each optionally with :PORT, comma-separated; no wildcard (default loopback)
-  --callback-timeout-ms N      how long one callback attempt waits for its answer; one retry (default 5000)
+  --callback-timeout-ms N      how long one callback (or webhook) attempt waits for its answer; one retry
+                               (default 5000)
+  --webhooks URL               send the document's webhooks (3.1 top-level webhooks) to URL when the state they
+                               describe changes (created, updated, deleted), signed with MOCK_WEBHOOK_SECRET where
+                               they document a signature header; the host must be one --callback-hosts allows
+                               (default: not sent; POST /_mock/webhooks/NAME sends one on demand)
   --version, -V                the package version
   --help, -h                   this text
 

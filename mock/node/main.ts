@@ -1,4 +1,5 @@
 /** Process entry: parse the config, start the mock, print where it listens, stop cleanly on SIGINT/SIGTERM. */
+import { describeWebhooks } from '../core/webhooks';
 import { DEFAULT_KEYS_FILE, HELP, parseConfig } from './config';
 import { createMockServer, type MockServer } from './index';
 import { tryCurl } from './try-curl';
@@ -108,6 +109,7 @@ function banner(baseUrl: string, mock: MockServer, demo: boolean, store: string)
   const lines = [
     `${spec.document.info.title} ${spec.document.info.version} (mock) listening on ${baseUrl} (store: ${store})`,
     ...mock.inferred().map((l) => `  resource ${l}`),
+    ...describeWebhooks(mock.deps).map((l) => `  webhook ${l}`),
     demo
       ? 'Demo keys (fixtures/keys.json; public and short: never use them on a shared mock):'
       : 'Keys (shown by label; the keys themselves are not printed):',

@@ -19,7 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import type { Ctx, Reply, Stage, StageOutcome } from '../core/context';
-import { ADMIN_ROUTES } from './admin';
+import { adminRoute } from './admin';
 import type { NodeDeps as Deps } from './deps';
 import { assetRoute, frontDoor, uiRoutes } from './ui/stage';
 import { wantsFrontDoor } from '../../spec/pages/pages';
@@ -51,7 +51,7 @@ export const inspectorOn = (deps: Deps): boolean =>
 const UI_ROUTES = uiRoutes(inspectorOn);
 
 function find(path: string): Found | undefined {
-  const admin = ADMIN_ROUTES.get(path);
+  const admin = adminRoute(path);
   if (admin)
     return {
       family: admin.access === 'open' ? 'open' : 'admin',
@@ -113,7 +113,7 @@ function lookup(ctx: Ctx, deps: Deps): Found | undefined {
   if (!found) return undefined;
   if (found.family === 'admin' && !adminOn(deps)) return undefined;
   if (found.family === 'inspector' && !inspectorOn(deps)) return undefined;
-  if (found.family === 'open' && found.access === 'open' && !deps.ui && !ADMIN_ROUTES.has(ctx.req.path))
+  if (found.family === 'open' && found.access === 'open' && !deps.ui && !adminRoute(ctx.req.path))
     return undefined;
   return found;
 }

@@ -189,3 +189,57 @@ describe('latency and faults in a settings file (issue 33)', () => {
     });
   });
 });
+
+describe('webhooks and callback credentials in a settings file (issue 33)', () => {
+  it('reads the target, the secret, the format, each webhook and the credentials; --webhooks wins', () => {
+    const file = write(
+      'hooks.yaml',
+      [
+        'webhookUrl: http://127.0.0.1:9000/hooks',
+        'webhookSecret: whsec_file',
+        'webhookSignature: stripe',
+        'webhooks:',
+        '  podcastDeleted: { resource: podcasts, event: deleted }',
+        '  ping: { enabled: false, url: "http://127.0.0.1:9001/p", signature: hex }',
+        'callbackCredentials:',
+        '  hookBearer: tok-123456',
+        '  hookBasic: { username: u, password: p }',
+        '',
+      ].join('\n'),
+    );
+    expect(configOf(['--settings', file])).toMatchObject({
+      webhookUrl: 'http://127.0.0.1:9000/hooks',
+      webhookSecret: 'whsec_file',
+      webhookSignature: 'stripe',
+      webhooks: { podcastDeleted: { resource: 'podcasts', event: 'deleted' }, ping: { enabled: false } },
+      callbackCredentials: { hookBearer: 'tok-123456', hookBasic: { username: 'u', password: 'p' } },
+    });
+    expect(configOf(['--settings', file, '--webhooks', 'http://127.0.0.1:1/x']).webhookUrl).toBe(
+      'http://127.0.0.1:1/x',
+    );
+  });
+
+  it.each([
+    ['webhooks:\n  a: { event: created }\n', /resource/],
+    ['webhooks:\n  a: { resource: pets, event: born }\n', /event/],
+    ['webhookUrl: ftp://127.0.0.1/x\n', /webhookUrl/],
+    ['webhookSignature: md5\n', /webhookSignature/],
+    ['callbackCredentials:\n  b: { tokn: x }\n', /callbackCredentials/],
+    ['webhooks:\n  a: { url: "http://10.0.0.9/x" }\n', /webhooks\.a\.url: host 10\.0\.0\.9 is not allowed/],
+  ])('refuses %j naming the field', (text, message) => {
+    const r = parseConfig(['--settings', write('bad-hooks.yaml', text)], {});
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(message) });
+  });
+
+  it('a webhook the document does not have is refused at start', async () => {
+    const file = write('unknown-hook.yaml', 'webhooks:\n  nope: { enabled: false }\n');
+    await expect(
+      createMockServer({
+        specPath: CRUD,
+        settingsFile: file,
+        keys: [{ key: KEY, plan: 'pro' }],
+        quiet: true,
+      }),
+    ).rejects.toThrow(/webhooks\.nope: the document has no webhook nope/);
+  });
+});

@@ -25,6 +25,10 @@ const bound = {
 const latency = { type: 'string', pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$' } as const;
 const faults = { type: 'number', minimum: 0, maximum: 1 } as const;
 
+const signature = { enum: ['sha256', 'hex', 'stripe'] } as const;
+const secret = { type: 'string', minLength: 1 } as const;
+const httpUrl = { type: 'string', pattern: '^https?://' } as const;
+
 const SETTINGS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -49,6 +53,45 @@ const SETTINGS_SCHEMA = {
       },
     },
     successorLink: { type: ['string', 'null'] },
+    webhookUrl: httpUrl,
+    webhookSecret: secret,
+    webhookSignature: signature,
+    webhooks: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        // A trigger names both the resource and the event, or neither.
+        dependentRequired: { resource: ['event'], event: ['resource'] },
+        properties: {
+          resource: { type: 'string', minLength: 1 },
+          event: { enum: ['created', 'updated', 'deleted'] },
+          enabled: { type: 'boolean' },
+          url: httpUrl,
+          secret,
+          signature,
+        },
+      },
+    },
+    callbackCredentials: {
+      type: 'object',
+      additionalProperties: {
+        oneOf: [
+          secret,
+          {
+            type: 'object',
+            additionalProperties: false,
+            minProperties: 1,
+            properties: {
+              token: secret,
+              value: secret,
+              username: { type: 'string' },
+              password: { type: 'string' },
+            },
+          },
+        ],
+      },
+    },
     plans: {
       type: 'object',
       minProperties: 1,

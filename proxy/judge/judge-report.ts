@@ -36,6 +36,16 @@ export const JUDGE_RULES = [
   'upstream.body-size',
 ] as const;
 
+/**
+ * The rules of callbacks relayed by `--callbacks-relay` (proxy/callback-relay.ts), reported on the operations that
+ * document callbacks (and on `(undocumented)` when a relay path nobody handed out was called).
+ */
+export const CALLBACK_JUDGE_RULES = [
+  'callbacks.method',
+  'callbacks.body-schema',
+  'callbacks.undocumented',
+] as const;
+
 /** Longest body kept in a stored exchange (evidence is an excerpt; memory stays bounded). */
 const BODY_EXCERPT = 4096;
 
@@ -107,7 +117,8 @@ export function buildJudgeReport(
   // Operations observed, and those only an upstream failure or a refused request reached.
   const ops = [...input.observedOps, ...input.kept.map((k) => k.operationId ?? '(undocumented)')];
   for (const op of [...new Set(ops)].sort()) {
-    for (const rule of JUDGE_RULES) {
+    const callbacks = op === '(undocumented)' || spec.byId.get(op)?.callbacks?.length;
+    for (const rule of [...JUDGE_RULES, ...(callbacks ? CALLBACK_JUDGE_RULES : [])]) {
       const mine = input.kept.filter(
         (k) => (k.operationId ?? '(undocumented)') === op && k.problem.rule === rule,
       );

@@ -42,6 +42,11 @@ export interface Judge {
     failure: { rule: UpstreamRule; message: string; status: number },
     counted: boolean,
   ): void;
+  /**
+   * Records the problems of a callback the relay received (`--callbacks-relay`): response-side findings (the
+   * upstream sent it), under the operation whose request named the callback; not counted as an exchange.
+   */
+  callback(req: ObservedRequest, operationId: string | undefined, problems: Problem[], status?: number): void;
   snapshot(): { exchanges: number; dropped: number; violations: Violation[] };
   /** The runner's Report of everything judged so far (one test case per operation and rule). */
   report(target: string): Report;
@@ -169,6 +174,22 @@ export function createJudge(
       if (counted) return record(req, route, failure.status, [problem], ex, 'again');
       exchanges++;
       record(req, route, failure.status, [...requestProblems, problem], ex);
+    },
+    callback(req, operationId, problems, status) {
+      if (problems.length === 0) return;
+      const route: Route = {
+        op: operationId ? spec.byId.get(operationId) : undefined,
+        pathParams: {},
+        pathKnown: false,
+      };
+      record(
+        req,
+        route,
+        status,
+        problems,
+        toExchange(req, { status: status ?? 0, headers: {} }, route, now()),
+        'again',
+      );
     },
     snapshot: () => ({ exchanges, dropped, violations: kept.map(({ kept: _k, ...v }) => v) }),
     report: (target) =>

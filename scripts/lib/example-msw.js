@@ -1,5 +1,7 @@
 // examples/msw-browser: build its bundle with esbuild and msw's worker with msw's own CLI, and serve the folder as
 // plain static files (no mock process: the page's service worker answers /v1/* from the engine in the page).
+// The example runs on MSW 3: this repository installs it as `msw3` (npm:msw@3) beside `msw` 2 (the Node 20 tests),
+// and the build points the page's `msw` imports at it, as a project with `msw` 3 installed resolves them.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -34,13 +36,26 @@ function newestInputMs() {
   return newest;
 }
 
-const mswVersion = () => require(path.join(ROOT, 'node_modules', 'msw', 'package.json')).version;
+/**
+ * The package the example's `msw` imports resolve to (MSW 3), and the one whose CLI writes its worker. A build into
+ * another folder may take `msw` (MSW 2) instead: the browser test runs the same page on both.
+ */
+const MSW_PACKAGE = 'msw3';
+const mswVersion = (msw = MSW_PACKAGE) =>
+  require(path.join(ROOT, 'node_modules', msw, 'package.json')).version;
+
+/** A build's files: the bundle and the worker in `dir`. */
+const filesOf = (dir) => ({
+  bundle: path.join(dir, 'app.js'),
+  worker: path.join(dir, 'mockServiceWorker.js'),
+});
 
 /** True when the bundle is missing or older than a source, or the worker is missing or from another msw. */
-function isStale() {
-  if (!fs.existsSync(BUNDLE) || !fs.existsSync(WORKER)) return true;
-  if (!fs.readFileSync(WORKER, 'utf8').includes(`'${mswVersion()}'`)) return true;
-  return newestInputMs() > fs.statSync(BUNDLE).mtimeMs;
+function isStale({ dir = EXAMPLE_DIR, msw = MSW_PACKAGE } = {}) {
+  const { bundle, worker } = filesOf(dir);
+  if (!fs.existsSync(bundle) || !fs.existsSync(worker)) return true;
+  if (!fs.readFileSync(worker, 'utf8').includes(`'${mswVersion(msw)}'`)) return true;
+  return newestInputMs() > fs.statSync(bundle).mtimeMs;
 }
 
 /** esbuild plugin: `import x from './file.yaml'` is the parsed document (no YAML parser in the bundle). */
@@ -54,35 +69,39 @@ const yamlAsJson = {
   },
 };
 
-/** Write mockServiceWorker.js with msw's own CLI (`msw init <dir> --save=false`). */
-function initWorker() {
-  const cli = path.join(ROOT, 'node_modules', 'msw', 'cli', 'index.js');
-  const r = spawnSync(process.execPath, [cli, 'init', EXAMPLE_DIR, '--save=false'], {
+/** Write mockServiceWorker.js into `dir` with msw's own CLI (`msw init <dir> --save=false`), MSW 3's by default. */
+function initWorker(dir, msw) {
+  const cli = path.join(ROOT, 'node_modules', msw, 'cli', 'index.js');
+  const r = spawnSync(process.execPath, [cli, 'init', dir, '--save=false'], {
     cwd: ROOT,
     encoding: 'utf8',
   });
-  if (r.status !== 0 || !fs.existsSync(WORKER)) {
+  if (r.status !== 0 || !fs.existsSync(filesOf(dir).worker)) {
     throw new Error(`msw init failed (exit ${r.status}): ${r.stderr || r.stdout}`);
   }
 }
 
 /** Sizes of the bundle on disk: raw and gzipped (level 9), in bytes. */
-function bundleSize() {
-  const bytes = fs.readFileSync(BUNDLE);
+function bundleSize(dir = EXAMPLE_DIR) {
+  const bytes = fs.readFileSync(filesOf(dir).bundle);
   return { bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length };
 }
 
 /**
  * Build the bundle (esbuild: browser platform, ES2022, minified, with a source map) and the worker (msw's CLI).
- * With `force: false` only when stale. Returns { built, bytes, gzipBytes }.
+ * With `force: false` only when stale. `dir` and `msw` build the page elsewhere (index.html copied) on another msw.
+ * Returns { built, bytes, gzipBytes }.
  */
-async function buildExample({ force = false, log = () => {} } = {}) {
-  if (!force && !isStale()) return { built: false, ...bundleSize() };
+async function buildExample({ force = false, log = () => {}, dir = EXAMPLE_DIR, msw = MSW_PACKAGE } = {}) {
+  if (!force && !isStale({ dir, msw })) return { built: false, ...bundleSize(dir) };
   const esbuild = require('esbuild');
-  log('example:msw: bundling examples/msw-browser/main.ts with esbuild…');
+  log(`example:msw: bundling examples/msw-browser/main.ts with esbuild (msw: ${msw} ${mswVersion(msw)})…`);
+  fs.mkdirSync(dir, { recursive: true });
+  if (dir !== EXAMPLE_DIR)
+    fs.copyFileSync(path.join(EXAMPLE_DIR, 'index.html'), path.join(dir, 'index.html'));
   await esbuild.build({
     entryPoints: [path.join(EXAMPLE_DIR, 'main.ts')],
-    outfile: BUNDLE,
+    outfile: filesOf(dir).bundle,
     tsconfig: path.join(EXAMPLE_DIR, 'tsconfig.json'),
     bundle: true,
     format: 'esm',
@@ -92,11 +111,13 @@ async function buildExample({ force = false, log = () => {} } = {}) {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
+    // `msw`, `msw/browser` (the page and the entry alike) are MSW 3's.
+    alias: { msw },
     plugins: [yamlAsJson],
   });
   log('example:msw: writing mockServiceWorker.js with msw init…');
-  initWorker();
-  return { built: true, ...bundleSize() };
+  initWorker(dir, msw);
+  return { built: true, ...bundleSize(dir) };
 }
 
 const TYPES = {
@@ -150,4 +171,14 @@ function serveStatic({ dir = EXAMPLE_DIR, port = 0, host = '127.0.0.1', headers 
   });
 }
 
-module.exports = { EXAMPLE_DIR, BUNDLE, WORKER, buildExample, bundleSize, isStale, serveStatic };
+module.exports = {
+  EXAMPLE_DIR,
+  BUNDLE,
+  WORKER,
+  MSW_PACKAGE,
+  mswVersion,
+  buildExample,
+  bundleSize,
+  isStale,
+  serveStatic,
+};

@@ -23,7 +23,8 @@ export const CAUSE_TITLES: Record<SkipCause, string> = {
 export function skipCause(reason: string): SkipCause {
   // A scenario's step prefixes its own name: `step "list without a key": rate-limited: …`.
   if (reason.startsWith(THROTTLED) || reason.includes(`: ${THROTTLED}`)) return 'throttled';
-  if (['--read-only', 'no quota key', 'opt-in:'].some((p) => reason.startsWith(p))) return 'options';
+  if (['--read-only', 'no quota key', 'opt-in:', 'no --callbacks-listen'].some((p) => reason.startsWith(p)))
+    return 'options';
   if (reason.startsWith(NOT_EXERCISED)) return 'not-exercised';
   return 'not-applicable';
 }

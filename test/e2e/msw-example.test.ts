@@ -1,14 +1,16 @@
 /**
  * examples/msw-browser in headless Chromium with no mock process: `npm run example:msw`'s own build and static
- * server, the page registers msw's worker, and the engine in the page answers /v1/*: the seed list shows, a
- * create appears, a request without a key shows the 401 Error, and spending the free key shows a 429.
+ * server, the page registers MSW 3's worker, and the engine in the page answers /v1/*: the seed list shows, a
+ * create appears, a request without a key shows the 401 Error, spending the free key shows a 429, and MSW's own
+ * `worker.resetHandlers()` (the page's Reset) puts the records and the counters back to the seed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { buildExample, serveStatic, WORKER } from '../../scripts/lib/example-msw';
+import { buildExample, mswVersion, serveStatic, WORKER } from '../../scripts/lib/example-msw';
 import { describeBrowser, launchBrowser, screenshot, type BrowserSession } from './browser';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -42,13 +44,24 @@ describe('npm run example:msw -- --port N', () => {
       const bundle = await fetch(`${url}app.js`);
       expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
       expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
-      // The worker is msw's own, written by its CLI for the installed version.
+      // The worker is MSW 3's own (installed as msw3), written by its CLI for the installed version.
       const worker = await (await fetch(`${url}mockServiceWorker.js`)).text();
       const { version } = JSON.parse(
-        fs.readFileSync(path.join(ROOT, 'node_modules/msw/package.json'), 'utf8'),
-      );
+        fs.readFileSync(path.join(ROOT, 'node_modules/msw3/package.json'), 'utf8'),
+      ) as { version: string };
+      expect(version).toMatch(/^3\./);
+      expect(mswVersion()).toBe(version);
       expect(worker).toContain(`const PACKAGE_VERSION = '${version}'`);
       expect(worker).toBe(fs.readFileSync(WORKER, 'utf8'));
+      // The page's msw (the example's and the entry's `msw` imports) is MSW 3 too, never msw 2.
+      const map = JSON.parse(
+        fs.readFileSync(`${WORKER.replace(/mockServiceWorker\.js$/, 'app.js.map')}`, 'utf8'),
+      );
+      const sources = (map as { sources: string[] }).sources;
+      expect(
+        sources.filter((file) => file.includes('node_modules/msw3/src/browser/')).length,
+      ).toBeGreaterThan(0);
+      expect(sources.filter((file) => file.includes('node_modules/msw/'))).toEqual([]);
       // Static files only: no API, nothing outside the folder.
       expect((await fetch(`${url}v1/categories`)).status).toBe(404);
       expect((await fetch(`${url}%2e%2e/package.json`)).status).toBe(404);
@@ -94,6 +107,10 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     const { page } = browser;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // MSW warns in the console when the worker is not the one of the library in the page (its integrity check).
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') errors.push(message.text());
+    });
     await page.goto(`${origin}/`);
     await page.locator('#status[data-ready="true"]').waitFor();
     await page.locator('#categories[aria-busy="false"]').waitFor();
@@ -152,6 +169,24 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     await screenshot(page, 'msw-example');
   }, 90_000);
 
+  it("MSW's worker.resetHandlers() (the page's Reset) puts the records and the free key's quota back", async () => {
+    const { page } = browser;
+    const freeRemaining = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/v1/categories', { headers: { Authorization: 'Bearer free-demo-key' } });
+        return [res.status, res.headers.get('x-ratelimit-remaining')];
+      });
+    expect(await page.locator('#categories li', { hasText: 'hamster' }).count()).toBe(1);
+    expect((await freeRemaining())[0]).toBe(429);
+    await page.locator('#reset').click();
+    await expect(
+      page.locator('#categories li', { hasText: 'hamster' }).waitFor({ state: 'detached' }),
+    ).resolves.toBeUndefined();
+    const items = await page.locator('#categories li').allTextContents();
+    expect(items.map((text) => text.replace(/^\d+: /, '').split(' (')[0])).toEqual(['dog', 'cat', 'rabbit']);
+    expect(await freeRemaining()).toEqual([200, '59']);
+  }, 60_000);
+
   it("under a Content-Security-Policy without 'unsafe-eval' the engine cannot start (ajv compiles with new Function)", async () => {
     const strict = await serveStatic({
       port: 0,
@@ -177,4 +212,55 @@ describeBrowser('examples/msw-browser in Chromium, without a mock server', () =>
     expect(fromPage).toEqual(['/v1/categories']);
     expect(served).toEqual(expect.arrayContaining(['/', '/app.js', '/mockServiceWorker.js']));
   });
+});
+
+// The same page built on MSW 2 (`msw`) with MSW 2's worker: the entry runs on either major in a browser.
+describeBrowser('examples/msw-browser built on MSW 2, in Chromium', () => {
+  // Outside the repository (the linters read test-output/): a fresh build each run, removed after.
+  let dir = '';
+  let server: Server;
+  let origin: string;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'msw2-browser-'));
+    await buildExample({ dir, msw: 'msw', force: true });
+    server = await serveStatic({ dir, port: 0 });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the seed, creates, answers 401 without a key, and Reset (worker.resetHandlers()) brings the seed back', async () => {
+    const worker = await (await fetch(`${origin}/mockServiceWorker.js`)).text();
+    expect(worker).toContain(`const PACKAGE_VERSION = '${mswVersion('msw')}'`);
+    expect(mswVersion('msw')).toMatch(/^2\./);
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${origin}/`);
+    await page.locator('#status[data-ready="true"]').waitFor();
+    await page.locator('#categories[aria-busy="false"]').waitFor();
+    const names = async () =>
+      (await page.locator('#categories li').allTextContents()).map(
+        (text) => text.replace(/^\d+: /, '').split(' (')[0],
+      );
+    expect(await names()).toEqual(['dog', 'cat', 'rabbit']);
+    expect(await page.evaluate('navigator.serviceWorker.controller?.scriptURL')).toBe(
+      `${origin}/mockServiceWorker.js`,
+    );
+    await page.locator('#create input[name="name"]').fill('hamster');
+    await page.locator('#create button[type="submit"]').click();
+    await page.locator('#categories li', { hasText: 'hamster' }).waitFor();
+    await page.locator('#no-key').click();
+    await page.locator('#no-key-result', { hasText: 'HTTP 401' }).waitFor();
+    await page.locator('#reset').click();
+    await page.locator('#categories li', { hasText: 'hamster' }).waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['dog', 'cat', 'rabbit']);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

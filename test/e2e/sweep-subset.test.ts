@@ -70,6 +70,8 @@ run('a seeded dozen of public documents', () => {
 
 /** What each document's start says it settled (each line up to its first parenthesis). */
 const SETTLED: Record<string, string[]> = {
+  // Issue 33: a real API's webhooks as callbacks; nothing to settle.
+  'callbacks-zeit-30.yaml': [],
   'cyclic-30.yaml': ['unknown format "unix-time"'],
   'name-collisions-30.yaml': [
     'GET /countries/{code2}: a second item path of /countries',

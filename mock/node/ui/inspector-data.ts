@@ -24,6 +24,8 @@ export interface InspectorData {
   /** The latest callbacks sent (or refused, dropped) and their outcome, newest first (issue 33). */
   callbacks: Array<{
     t: number;
+    /** `callback` or `webhook` (the name of a webhook reads `webhook NAME (EVENT)`). */
+    kind: string;
     name: string;
     method: string;
     url?: string;
@@ -75,7 +77,8 @@ export async function inspectorData(deps: Deps, shown = 100): Promise<InspectorD
     keys: await keyQuotas(deps),
     callbacks: (deps.callbacks?.list() ?? []).slice(0, 20).map((c) => ({
       t: c.t,
-      name: c.name,
+      kind: c.kind,
+      name: c.kind === 'webhook' ? `webhook ${c.name}${c.event ? ` (${c.event})` : ''}` : c.name,
       method: c.method,
       url: c.url,
       outcome: c.outcome,
