@@ -51,9 +51,12 @@ export const ENGINE_RULES: readonly Rule[] = [
   ]),
   // Generated from the request body schemas (seeded).
   c('body.generated-valid', '§2', 'Generated schema-valid request bodies are accepted', ['generated']),
-  c('body.generated-invalid', '§2', 'Generated schema-violating request bodies are rejected with 400', [
-    'generated',
-  ]),
+  c(
+    'body.generated-invalid',
+    '§2',
+    'Generated schema-violating request bodies are rejected with 400 (or the documented 422)',
+    ['generated'],
+  ),
   c('methods.undocumented', '§4', 'An undocumented method on a documented path does not succeed', [
     'generated',
   ]),
@@ -65,6 +68,9 @@ export const ENGINE_RULES: readonly Rule[] = [
     'response',
   ]),
   c('response.headers', '§8', 'Documented headers are present and valid (rate-limit headers are integers)', [
+    'response',
+  ]),
+  c('response.empty-body', '§4', 'A response has a body exactly when its status documents content', [
     'response',
   ]),
   c('errors.error-body', '§7', 'Every error response has an Error body whose status equals the HTTP status', [
@@ -115,6 +121,12 @@ export const ENGINE_RULES: readonly Rule[] = [
     'generated',
   ]),
   a('assume.unknown-path-404', '§4', 'An unknown path gives 404 with an Error body', ['response']),
+  a(
+    'assume.media-type-415',
+    '§1',
+    'A JSON body sent as a Content-Type the operation does not document gives 415 with an Error body',
+    ['generated'],
+  ),
   a(
     'assume.undocumented-method-405',
     '§4',

@@ -9,11 +9,11 @@
  * each `$ref` at its target in the copy. Stripe's description chains a thousand components; following each
  * `$ref` where it is met recursed a thousand deep (`Maximum call stack size exceeded`).
  */
+import { isObjectOrArray } from './json';
 type Json = unknown;
 type Holder = Record<string, Json>;
 
 const unescape = (s: string): string => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
-const isObject = (v: Json): v is Holder => typeof v === 'object' && v !== null;
 
 /**
  * A copy of `document` with every local `$ref` replaced by its target; `inPlace`: `document` itself, changed (for
@@ -28,7 +28,7 @@ export function dereference<T>(document: T, options: { inPlace?: boolean } = {})
   const placeholders = new Map<object, string>();
 
   const copy = (node: Json): Json => {
-    if (!isObject(node)) return node;
+    if (!isObjectOrArray(node)) return node;
     // In place, the tree is one just parsed from JSON (no object twice): nothing to remember per node.
     const seen = inPlace ? undefined : copies.get(node);
     if (seen !== undefined) return seen;
@@ -38,7 +38,7 @@ export function dereference<T>(document: T, options: { inPlace?: boolean } = {})
     for (const [k, v] of Object.entries(node)) {
       const c = copy(v);
       if (!inPlace) out[k] = c;
-      if (isObject(c) && placeholders.has(c))
+      if (isObjectOrArray(c) && placeholders.has(c))
         refs.push({ holder: out, key: k, ref: placeholders.get(c) ?? '' });
     }
     return out;
@@ -51,13 +51,13 @@ export function dereference<T>(document: T, options: { inPlace?: boolean } = {})
     let node: Json = root;
     for (const part of ref.slice(1).split('/').filter(Boolean).map(unescape)) {
       node = through(node, followed, ref);
-      if (!isObject(node) || !(part in node)) throw new Error(`$ref ${ref} points at nothing`);
+      if (!isObjectOrArray(node) || !(part in node)) throw new Error(`$ref ${ref} points at nothing`);
       node = node[part];
     }
     return through(node, followed, ref);
   };
   const through = (node: Json, followed: Set<string>, ref: string): Json => {
-    const inner = isObject(node) ? placeholders.get(node) : undefined;
+    const inner = isObjectOrArray(node) ? placeholders.get(node) : undefined;
     if (inner === undefined) return node;
     if (followed.has(inner)) throw new Error(`$ref ${ref} loops through ${inner}`);
     followed.add(inner);
@@ -71,6 +71,6 @@ export function dereference<T>(document: T, options: { inPlace?: boolean } = {})
     holder[key] = value;
   }
   return (
-    isObject(root) && placeholders.has(root) ? target(placeholders.get(root) ?? '', new Set()) : root
+    isObjectOrArray(root) && placeholders.has(root) ? target(placeholders.get(root) ?? '', new Set()) : root
   ) as T;
 }

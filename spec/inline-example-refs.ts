@@ -4,16 +4,16 @@
  * dangling: `Missing $ref pointer … Token "example" does not exist`. Examples are data, not schemas, so each
  * internal `$ref` that points into an `example` or an Example's `value` is replaced by a copy of what it names.
  */
+import { isObjectOrArray } from './json';
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 const unescape = (s: string) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The value at a `#/…` pointer of `document`, or undefined. */
 function resolve(document: Json, pointer: string): unknown {
   let node: unknown = document;
   for (const raw of pointer.slice(2).split('/')) {
-    if (!isObject(node)) return undefined;
+    if (!isObjectOrArray(node)) return undefined;
     node = node[unescape(raw)];
   }
   return node;
@@ -30,10 +30,10 @@ export function inlineExampleRefs(document: Json): number {
   let count = 0;
   const seen = new WeakSet<object>();
   const visit = (node: unknown, depth: number): void => {
-    if (!isObject(node) || seen.has(node) || depth > 200) return;
+    if (!isObjectOrArray(node) || seen.has(node) || depth > 200) return;
     seen.add(node);
     for (const [key, child] of Object.entries(node)) {
-      const ref = isObject(child) ? child.$ref : undefined;
+      const ref = isObjectOrArray(child) ? child.$ref : undefined;
       if (typeof ref === 'string' && ref.startsWith('#/') && pointsIntoExample(ref)) {
         const target = resolve(document, ref);
         if (target !== undefined) {

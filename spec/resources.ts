@@ -9,6 +9,7 @@
  * - `x-mock` on a path or an operation overrides: `{ resource, action, id }`, or `examples` to opt out;
  * - every other operation answers from its examples (or its schema).
  */
+import { isObject } from './json';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
 import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
@@ -66,13 +67,11 @@ interface XMock {
   examples?: boolean;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
 /** Read an `x-mock` value: `examples`/`false` opts out; an object overrides resource, action or id. */
 function readXMock(raw: unknown, where: string): XMock | string {
   if (raw === undefined) return {};
   if (raw === 'examples' || raw === false) return { examples: true };
-  if (!isRecord(raw)) return `${where}: x-mock must be "examples", false or an object`;
+  if (!isObject(raw)) return `${where}: x-mock must be "examples", false or an object`;
   const out: XMock = {};
   if (raw.resource !== undefined) {
     if (typeof raw.resource !== 'string' || !raw.resource) return `${where}: x-mock.resource must be a name`;
@@ -431,7 +430,7 @@ function exampleIds(c: Candidate, idField: string, wrapper: string | undefined):
   return { examples: ids.filter((id) => typeof id === 'string') } as Schema;
 }
 
-const asRecord = (v: unknown): Record<string, unknown> | undefined => (isRecord(v) ? v : undefined);
+const asRecord = (v: unknown): Record<string, unknown> | undefined => (isObject(v) ? v : undefined);
 
 function idFieldOf(
   c: Candidate,

@@ -7,12 +7,12 @@
  * allowed type escapes (`type: [string, "null"]` with `minLength: 5, maxLength: 2` takes `null`) is no
  * contradiction. Each schema object is judged once; a cycle counts as satisfiable.
  */
+import { isObject } from './json';
 import type { CompiledSpec } from './compile';
 import { merged } from './sample';
 import { fits, typesOfSchema } from './schema-fits';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /** Why no value meets `schema` (with the JSON pointer of the part that cannot be met), or undefined. */

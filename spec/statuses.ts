@@ -1,5 +1,6 @@
 /** The statuses an operation documents for success, an unknown id and a rejected body: the runner expects them. */
 import type { OperationSpec } from './compile';
+import { bodyRefusalStatus } from './http/request-body';
 
 /** Documented 2xx statuses of an operation. */
 export const successStatuses = (op: OperationSpec): string[] =>
@@ -11,8 +12,7 @@ export function notFoundStatus(op: OperationSpec): number {
   return r.has('404') || r.has('4XX') || r.has('default') || !r.has('400') ? 404 : 400;
 }
 
-/** The status a documented rejection of a bad body has: 400, or 422 when only that is documented. */
+/** The status a rejected body gets: the shared body rule's (spec/http/request-body.ts), as the mock and judge use. */
 export function rejectStatuses(op: OperationSpec): number[] {
-  const documented = [...op.responses.keys()];
-  return documented.includes('400') || !documented.includes('422') ? [400] : [422];
+  return [bodyRefusalStatus(op.responses)];
 }

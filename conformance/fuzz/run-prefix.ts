@@ -11,10 +11,10 @@
  * A string too short in a body the document refuses, or bounded too tightly (`maxLength: 5`), is sent as it is; so
  * is a body that is not an object (a JSON Patch).
  */
+import { isObject } from '../../spec/json';
 import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Characters of a string's own end kept when the prefix overwrites its head. */
 const KEPT_END = 4;

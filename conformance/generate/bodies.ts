@@ -7,7 +7,7 @@ import { isJsonPatch } from '../../spec/json-patch';
 import { unchangedPatch } from './json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../../spec/http/error-body';
-import { decodeJsonBody } from '../../spec/http/request-body';
+import { bodyRefusalStatus, decodeJsonBody, unexpectedBodyProblem } from '../../spec/http/request-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';
@@ -16,7 +16,6 @@ import {
   bodyRequest,
   createItem,
   itemPathOf,
-  rejectStatuses,
   successStatuses,
   withinParent,
   withoutClientId,
@@ -30,10 +29,30 @@ function casesOf(op: OperationSpec, random: () => number, prefix: string): BodyC
   return op.requestBody?.kind === 'json' ? bodyCases(op.requestBody.schema, random, prefix) : [];
 }
 
-/** The body rules of `op`; a non-JSON body gets one rule, skipped at run time with the reason. */
+/** Methods a body can be sent with (fetch sends none with GET or HEAD). */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The case of an operation that documents no body: one sent all the same (docs/petstore-decisions.md). */
+const UNEXPECTED = { name: 'unexpected-body' };
+
+/**
+ * The body rules of `op`; a non-JSON body gets one rule, skipped at run time with the reason; an operation
+ * without a body whose method carries one gets `body.<operationId>.unexpected-body`.
+ */
 export function bodyRules(op: OperationSpec): Rule[] {
-  if (!op.requestBody) return [];
   const source = `${op.method.toUpperCase()} ${op.path}`;
+  if (!op.requestBody)
+    return BODY_METHODS.has(op.method.toLowerCase())
+      ? [
+          {
+            id: bodyRuleId(op, UNEXPECTED),
+            title: `${op.operationId} refuses a body it does not document with 415`,
+            source,
+            kind: 'assumption',
+            tags: ['generated', 'body', 'assumption'],
+          },
+        ]
+      : [];
   const cases = casesOf(op, seededRandom(0), 'p');
   if (cases.length === 0)
     return [
@@ -51,7 +70,7 @@ export function bodyRules(op: OperationSpec): Rule[] {
     const title =
       c.expect === 'accept'
         ? `${op.operationId} accepts valid bodies (every property, and the required ones only)`
-        : `${op.operationId} rejects ${c.label} with ${rejectStatuses(op).join(' or ')}`;
+        : `${op.operationId} rejects ${c.label} with ${expectedRefusal(op, c)}`;
     seen.set(c.name, {
       id: bodyRuleId(op, c),
       title,
@@ -120,12 +139,10 @@ export function bodyCheck(op: OperationSpec): Check {
     rules: rules.map((r) => r.id),
     async run(ctx: RunContext): Promise<Finding[]> {
       const body = op.requestBody;
-      if (body?.kind !== 'json')
+      if (!body) return [await unexpectedBody(op, ctx)];
+      if (body.kind !== 'json')
         return rules.map((r) =>
-          skip(
-            r.id,
-            `the body is ${body?.mediaTypes.join(', ') ?? 'absent'}; only JSON bodies are generated`,
-          ),
+          skip(r.id, `the body is ${body.mediaTypes.join(', ')}; only JSON bodies are generated`),
         );
       const target = await pathFor(op, ctx);
       if ('skip' in target) return rules.map((r) => skip(r.id, target.skip));
@@ -151,11 +168,45 @@ export function bodyCheck(op: OperationSpec): Check {
   };
 }
 
-/** A body sent as text that is not JSON: the status the shared decoding rule gives it (spec/http/request-body.ts). */
-function rawRejection(op: OperationSpec, c: BodyCase): number[] | undefined {
-  if (c.raw === undefined) return undefined;
-  const decoded = decodeJsonBody(op.responses, c.raw);
-  return 'value' in decoded ? undefined : [decoded.status];
+/**
+ * A JSON body sent to an operation that documents none (an item the run made when it addresses one): the shared
+ * rule's refusal (spec/http/request-body.ts: 415), which the mock answers and the proxy's judge records.
+ */
+async function unexpectedBody(op: OperationSpec, ctx: RunContext): Promise<Finding> {
+  const rule = bodyRuleId(op, UNEXPECTED);
+  const type = 'application/json';
+  const refused = unexpectedBodyProblem(type, false);
+  if (!refused) return skip(rule, 'the shared rule reads no body here');
+  const target = await pathFor(op, ctx);
+  if ('skip' in target) return skip(rule, target.skip);
+  const result = await ctx.client.send({
+    method: op.method.toUpperCase(),
+    path: target.path,
+    auth: { use: 'key' },
+    headers: { 'Content-Type': type },
+    body: '{}',
+    // HTTP's 415 need not be one of the document's statuses: the request is outside what it describes.
+    outsideContract: true,
+  });
+  const bad = unusable(rule, result);
+  if (bad || result.kind !== 'response') return bad ?? skip(rule, 'no response');
+  const where = `${op.operationId} with a JSON body it does not document: status ${result.response.status}`;
+  if (result.response.status !== refused.status)
+    return fail(rule, `${where}, expected ${refused.status}`, result.exchange, target.steps);
+  const problem = errorBodyProblem(ctx.spec, result.response, op.operationId);
+  return problem ? fail(rule, `${where}: ${problem}`, result.exchange) : pass(rule, result.exchange);
+}
+
+/**
+ * The status a case meant to be refused expects: the shared body rule's (spec/http/request-body.ts), the one the
+ * mock answers and the proxy's judge records: text that is not JSON by its decoding, a value by its schema.
+ */
+export function expectedRefusal(op: OperationSpec, c: BodyCase): number {
+  if (c.raw !== undefined) {
+    const decoded = decodeJsonBody(op.responses, c.raw);
+    if (!('value' in decoded)) return decoded.status;
+  }
+  return bodyRefusalStatus(op.responses);
 }
 
 async function runCase(
@@ -179,9 +230,8 @@ async function runCase(
       ? pass(rule, result.exchange)
       : fail(rule, `${where}, expected ${ok.join(' or ')}`, result.exchange, steps);
   }
-  const wanted = rawRejection(op, c) ?? rejectStatuses(op);
-  if (!wanted.includes(status))
-    return fail(rule, `${where}, expected ${wanted.join(' or ')}`, result.exchange, steps);
+  const wanted = expectedRefusal(op, c);
+  if (status !== wanted) return fail(rule, `${where}, expected ${wanted}`, result.exchange, steps);
   const problem = errorBodyProblem(ctx.spec, result.response, op.operationId);
   return problem ? fail(rule, `${where}: ${problem}`, result.exchange, steps) : pass(rule, result.exchange);
 }

@@ -4,7 +4,7 @@
  */
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
-import { bindingLimit } from '../send/ratelimit-fields';
+import { bindingLimit } from '../../spec/http/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 
 const EXTRA = 5;

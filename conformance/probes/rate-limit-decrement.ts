@@ -4,7 +4,7 @@
  * (`ratelimit.ietf-countdown`). Sent to the probe operation chosen from the document.
  */
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
-import { bindingLimit } from '../send/ratelimit-fields';
+import { bindingLimit } from '../../spec/http/ratelimit-fields';
 import type { Exchange, Finding } from '../types';
 
 const SAMPLES = 3;

@@ -3,7 +3,9 @@
  * under the limit on a shared server and never hammers after a 429.
  */
 
-import { bindingLimit } from './ratelimit-fields';
+import { bindingLimit, retryAfterMs } from '../../spec/http/ratelimit-fields';
+
+export { retryAfterMs };
 
 export interface PaceState {
   remaining?: number;
@@ -22,15 +24,6 @@ export const INITIAL_PACE: PaceState = { strikes: 0 };
 function intHeader(headers: Record<string, string>, name: string): number | undefined {
   const raw = headers[name.toLowerCase()];
   return raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-}
-
-/** Retry-After as milliseconds: delta-seconds (fractions tolerated) or an HTTP date. */
-export function retryAfterMs(value: string | undefined, nowMs: number): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const v = value.trim();
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.ceil(Number(v) * 1000);
-  const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
 /** The state after a response; an unexpected 429 blocks the identity for Retry-After (or a back-off). */

@@ -16,6 +16,7 @@ const CASES: Array<[Fault, string[]]> = [
   [
     'non-error-body',
     [
+      'assume.media-type-415',
       'assume.non-json-415',
       'assume.undocumented-method-405',
       'assume.unknown-path-404',

@@ -26,7 +26,9 @@ async function ruleAfter(front: Front): Promise<{ status: string; problem?: stri
     seed: 5,
     maxWaitMs: 2000,
     fetch: async (request) => {
-      if (request.method === 'PATCH') sent.push(await request.clone().text());
+      // The JSON bodies: the 415 case (assume.media-type-415) sends one as text/plain.
+      const json = /json/.test(request.headers.get('content-type') ?? '');
+      if (request.method === 'PATCH' && json) sent.push(await request.clone().text());
       return front(request, mock);
     },
   });

@@ -1,6 +1,6 @@
 import { quotaProblem, retryAfterProblem } from '../verdict/ratelimit-ietf';
 import { decideWait, INITIAL_PACE, observeResponse } from '../send/pacer';
-import { bindingLimit, parsePolicy, parseRateLimit } from '../send/ratelimit-fields';
+import { bindingLimit, parsePolicy, parseRateLimit } from '../../spec/http/ratelimit-fields';
 
 const NOW = 1_700_000_000_000;
 

@@ -27,8 +27,10 @@ describe('a faithful server', () => {
       'body.createCategory.type-description',
       'body.createCategory.unknown-property',
     ];
-    expect(report.rules.map((r) => r.id)).toEqual([...RULES.map((r) => r.id), ...generated]);
-    expect(report.summary).toEqual({ pass: RULES.length + generated.length, fail: 0, skip: 0 });
+    // The pet store documents no callbacks, so the callback rules are not listed (issue 33).
+    const listed = RULES.filter((r) => !r.tags.includes('callbacks'));
+    expect(report.rules.map((r) => r.id)).toEqual([...listed.map((r) => r.id), ...generated]);
+    expect(report.summary).toEqual({ pass: listed.length + generated.length, fail: 0, skip: 0 });
     // Only listCategories is used to spend a quota, so the other operations' 429s stay unobserved.
     const unobserved = report.coverage.filter((c) => !c.observed).map((c) => `${c.operationId} ${c.status}`);
     expect(unobserved).toEqual(['createCategory 429', 'getPetById 429', 'listOrders 429']);

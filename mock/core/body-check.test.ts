@@ -2,7 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec } from '../../spec/compile';
 import { dereference } from '../../spec/deref';
 import { inferResources } from '../../spec/resources';
-import { checkValue, compileBodyChecks } from './body-check';
+import { checkUnexpectedBody, checkValue, compileBodyChecks } from './body-check';
 
 /** A create whose schema has a readOnly id (so the request view differs from the component) and one without. */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -50,5 +50,30 @@ describe('the settings bounds of a request body (bodyBounds, keyed by component 
     expect('status' in refused && refused.status).toBe(400);
     expect(JSON.stringify(refused)).toContain(Object.keys(over)[0]);
     expect(checkValue(check, within)).toEqual({ value: within });
+  });
+});
+
+describe('checkUnexpectedBody (an operation that documents no body)', () => {
+  const bytes = (text: string) => ({ bytes: new TextEncoder().encode(text), tooLarge: false });
+
+  it('refuses bytes sent with a Content-Type with 415, unless the settings say ignore', () => {
+    expect(checkUnexpectedBody(bytes('{}'), 'application/json', {})).toMatchObject({
+      status: 415,
+      error: { code: 'unsupported_media_type' },
+    });
+    expect(checkUnexpectedBody({ bytes: new Uint8Array(0), tooLarge: true }, 'text/plain', {})).toMatchObject(
+      {
+        status: 415,
+      },
+    );
+    expect(
+      checkUnexpectedBody(bytes('{}'), 'application/json', { unexpectedBody: 'ignore' }),
+    ).toBeUndefined();
+  });
+
+  it('lets no body, an empty one and one without a Content-Type through', () => {
+    expect(checkUnexpectedBody(undefined, 'application/json', {})).toBeUndefined();
+    expect(checkUnexpectedBody(bytes(''), 'application/json', {})).toBeUndefined();
+    expect(checkUnexpectedBody(bytes('x'), undefined, {})).toBeUndefined();
   });
 });

@@ -22,6 +22,7 @@ import {
   bodyMediaProblem,
   decodeJsonBody,
   parseMediaType,
+  unexpectedBodyProblem,
   type BodyRule,
   type Media,
 } from '../../spec/http/request-body';
@@ -225,6 +226,17 @@ export function checkBody(
   if (reading === 'form') return checkValue(check, decodeForm(text, check.fieldTypes));
   const data = decodeJsonBody(check.responses, text);
   return 'value' in data ? checkValue(check, data.value) : refusal(data, true);
+}
+
+/** A body sent to an operation that documents none: the 415 the shared rule decides, or undefined (none, or ignored). */
+export function checkUnexpectedBody(
+  body: BodyRead | undefined,
+  contentType: string | undefined,
+  policy: Pick<ValidationPolicy, 'unexpectedBody'>,
+): ErrorReply | undefined {
+  const empty = !body || (!body.tooLarge && body.bytes.length === 0);
+  const problem = unexpectedBodyProblem(contentType, empty, { unexpectedBody: policy.unexpectedBody });
+  return problem && refusal(problem);
 }
 
 /** The first of `names` that `data` carries as its own property. */

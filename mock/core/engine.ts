@@ -15,7 +15,7 @@ import { createErrorShaper } from '../../spec/error-shape';
 import { callbacksOf, decideCallbacks, type CallbackSend, type CallbackSource } from './callbacks';
 import { successStatus } from './records';
 import { decideStateWebhooks, triggered, webhookCatalogue } from './webhooks';
-import { parseQuery } from './stages/identify';
+import { parseQuery } from './query';
 import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';

@@ -5,6 +5,7 @@
  * the default document's enterprise plan) gives its own. Checked once at start; a bad entry is refused by name. Digests come from
  * WebCrypto, so the engine needs no node:crypto.
  */
+import { isObject } from '../../spec/json';
 import type { ValidateFunction } from 'ajv';
 import { sharedAjv } from '../../spec/ajv';
 import { formatAjvErrors } from '../../spec/compile';
@@ -79,14 +80,12 @@ const FILE_SCHEMA = {
 };
 let validateFile: ValidateFunction<KeysFile> | undefined;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
 /** The built-in plans with the keys file's own added (a plan of the same name replaces the built-in one). */
 export function plansOf(
   data: unknown,
   defaults: Record<string, PlanLimits> = DEFAULT_PLANS,
 ): Record<string, PlanLimits> {
-  const own = isRecord(data) && isRecord(data.plans) ? (data.plans as Record<string, PlanLimits>) : {};
+  const own = isObject(data) && isObject(data.plans) ? (data.plans as Record<string, PlanLimits>) : {};
   return { ...defaults, ...own };
 }
 

@@ -8,6 +8,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { successStatusOf, type OperationSpec } from '../../spec/compile';
 import { operationObject } from '../../spec/methods';
 import { exampleValue } from '../../spec/example-value';
+import type { Ctx } from './context';
+import { successStatus } from './records';
 
 export interface Preferences {
   code?: string;
@@ -90,4 +92,10 @@ export function namedExamples(
   }
   byStatus.set(key, found);
   return found;
+}
+
+/** The status an answer takes: `Prefer: code=`, else the action's success, else the documented one. */
+export function chosenStatus(ctx: Ctx, operation: OperationSpec): number {
+  if (ctx.preferStatus !== undefined) return ctx.preferStatus;
+  return ctx.binding ? successStatus(operation, ctx.binding.action) : defaultStatus(operation);
 }

@@ -5,6 +5,7 @@
  * it; the others are listed with why. Only answer bodies are read: no header, cookie or query value is ever
  * stored, and the reasons name the rule, never a value.
  */
+import { isObject } from '../../spec/json';
 import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import { unwrap, wrapAs } from '../../spec/envelope';
 import { matchPath } from '../../spec/http/match';
@@ -32,8 +33,6 @@ export interface HarSeed {
 /** Most records taken from traffic per resource (the store's own cap applies too). */
 export const MAX_SEEDED = 10_000;
 
-const isRecord = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function actionOf(
   model: ResourceModel,
   op: OperationSpec,
@@ -47,7 +46,7 @@ function actionOf(
 /** The items an answer carries: a list's items, or the one item of a read or write. */
 function itemsOf(resource: Resource, action: Action, body: unknown): unknown[] | undefined {
   if (action === 'list') {
-    const list = resource.listEnvelope && isRecord(body) ? body[resource.listEnvelope.property] : body;
+    const list = resource.listEnvelope && isObject(body) ? body[resource.listEnvelope.property] : body;
     return Array.isArray(list) ? list : undefined;
   }
   return ['read', 'create', 'replace', 'patch'].includes(action)
@@ -63,7 +62,7 @@ function itemProblem(spec: CompiledSpec, resource: Resource, item: unknown): str
     const ok = answer.validateBody(wrapAs(answer.schema, resource.envelope, item));
     return ok ? undefined : formatAjvErrors(answer.validateBody.errors, 'record');
   }
-  return isRecord(item) ? undefined : 'not an object';
+  return isObject(item) ? undefined : 'not an object';
 }
 
 /** Records from every entry, in recorded order. */
@@ -105,7 +104,7 @@ export function seedFromHar(
       continue; // no JSON answer recorded (a HAR without bodies, a body cut short)
     }
     for (const item of itemsOf(resource, action, body) ?? []) {
-      const id = isRecord(item) ? item[field] : undefined;
+      const id = isObject(item) ? item[field] : undefined;
       if (typeof id !== 'string' && typeof id !== 'number') {
         leftOut.push({
           resource: resource.name,

@@ -4,6 +4,7 @@
  * options. Nothing here reads a file or the environment; the shipped settings are data bundled with the code.
  */
 import shipped from '../../spec/openapi.settings.json';
+import type { UnexpectedBody } from '../../spec/http/request-body';
 import type { OperationChaos } from './chaos';
 
 /** A state change a webhook reports (issue 33). */
@@ -54,6 +55,11 @@ export interface ValidationPolicy {
    * (`ignore`). Either way the client's value is never stored.
    */
   readOnlyProperties?: ReadOnlyHandling;
+  /**
+   * A body (bytes with a Content-Type) sent to an operation that documents none: refused with 415 (`refuse`, the
+   * default, as the proxy's judge and the runner expect: spec/http/request-body.ts) or not read (`ignore`).
+   */
+  unexpectedBody?: UnexpectedBody;
 }
 
 /** What the mock does with a readOnly property in a request body (never stored either way). */
@@ -159,6 +165,8 @@ export interface DocumentSettings {
   allowUnknownFields?: boolean;
   /** A readOnly property sent by a client: `reject` (400, the default) or `ignore` (dropped, never stored). */
   readOnlyProperties?: ReadOnlyHandling;
+  /** A body sent to an operation that documents none: `refuse` (415, the default) or `ignore` (not read). */
+  unexpectedBody?: UnexpectedBody;
   /** The mock's own bounds, keyed by component schema name, then property name. */
   bodyBounds?: Record<string, Record<string, PropertyRule>>;
   sunset?: string | null;
@@ -195,6 +203,7 @@ export function policyOf(settings: DocumentSettings): ValidationPolicy {
     rules: settings.bodyBounds ?? {},
     // Absent: `reject` (what the body checks assume when a policy says nothing).
     ...(settings.readOnlyProperties ? { readOnlyProperties: settings.readOnlyProperties } : {}),
+    ...(settings.unexpectedBody ? { unexpectedBody: settings.unexpectedBody } : {}),
   };
 }
 

@@ -66,6 +66,7 @@ describe('config from argv and env', () => {
       allowUnknownFields: false,
       rules: { NewCategory: { name: { minLength: 1, maxLength: 200 }, description: { maxLength: 2000 } } },
       readOnlyProperties: 'reject',
+      unexpectedBody: 'refuse',
     });
     const tuned = parseConfig(
       ['--allow-empty-name', '--max-name-length', '0', '--max-description-length', '9'],

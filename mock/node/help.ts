@@ -19,8 +19,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
   --port N, -p N               listen port, 0 for any free port (default 4010; env PORT)
   --spec FILE                  OpenAPI document (default spec/openapi.yaml, the copy in this package)
   --settings FILE | none       the document's settings, JSON or YAML: body bounds by schema and property,
-                               allowUnknownFields, readOnlyProperties, sunset, successorLink, plans, latency,
-                               faults, operations, webhookUrl, webhookSecret, webhookSignature, webhooks,
+                               allowUnknownFields, readOnlyProperties, unexpectedBody, sunset, successorLink, plans,
+                               latency, faults, operations, webhookUrl, webhookSecret, webhookSignature, webhooks,
                                callbackCredentials (default spec/openapi.settings.json;
                                env MOCK_SETTINGS_FILE; none = no bounds, the shipped plans)
   --keys FILE                  keys file (default fixtures/keys.json; env MOCK_KEYS_FILE)

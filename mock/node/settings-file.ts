@@ -37,6 +37,7 @@ const SETTINGS_SCHEMA = {
     description: { type: 'string' },
     allowUnknownFields: { type: 'boolean' },
     readOnlyProperties: { enum: ['reject', 'ignore'] },
+    unexpectedBody: { enum: ['refuse', 'ignore'] },
     bodyBounds: {
       type: 'object',
       additionalProperties: { type: 'object', additionalProperties: bound },

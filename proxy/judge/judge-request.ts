@@ -1,7 +1,12 @@
 /** Request-side rules (the client's fault): route, method, credentials, parameters, media type, body. Pure. */
 import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import { matchPath } from '../../spec/http/match';
-import { bodyMediaProblem, decodeJsonBody, parseMediaType } from '../../spec/http/request-body';
+import {
+  bodyMediaProblem,
+  bodyRefusalStatus,
+  decodeJsonBody,
+  parseMediaType,
+} from '../../spec/http/request-body';
 import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
@@ -161,14 +166,15 @@ const bad = (rule: string, message: string, status = 400): Problem => ({
 /** The body rules every tool applies (spec/http/request-body.ts), then the body's schema, as the judge's problems. */
 function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   const body = op.requestBody;
-  if (!body) return [];
   const type = req.headers['content-type'];
   const empty = !req.bodyTooLarge && !req.body;
+  // Where the operation documents no body, one sent with a Content-Type is the media-type refusal too.
   const reading = bodyMediaProblem(body, op.responses, type, parseMediaType(type ?? ''), empty);
   if (typeof reading !== 'string') return [bad(reading.rule, reading.message, reading.status)];
   // Over the judged limit, only its media type is judged (the text was not kept).
-  if (reading !== 'json' || req.bodyTooLarge) return [];
+  if (!body || reading !== 'json' || req.bodyTooLarge) return [];
   const data = decodeJsonBody(op.responses, req.body ?? '');
   if (!('value' in data)) return [bad(data.rule, data.message, data.status)];
-  return body.validate(data.value) ? [] : [bad('request.body', formatAjvErrors(body.validate.errors))];
+  if (body.validate(data.value)) return [];
+  return [bad('request.body', formatAjvErrors(body.validate.errors), bodyRefusalStatus(op.responses))];
 }

@@ -1,7 +1,11 @@
-/** Response-side rules (the server's fault), reusing the runner's response checks on one exchange. Pure. */
-import { documentedResponse } from '../../spec/compile';
+/**
+ * Response-side rules (the server's fault): the runner's response checks on one exchange (spec/http/
+ * response-checks.ts, the empty-body rule included; the IETF fields by spec/http/ratelimit-ietf.ts), and
+ * `response.accepted-invalid` from the same file. Pure.
+ */
 import type { LoadedSpec } from '../../spec/load';
-import { checkResponses } from '../../spec/http/response-checks';
+import { rateLimitFieldsJudge } from '../../spec/http/ratelimit-ietf';
+import { acceptedInvalidProblem, checkResponses } from '../../spec/http/response-checks';
 import type { Exchange, RecordedResponse } from '../../spec/report/types';
 import type { ObservedRequest, Problem, Route } from './judge-request';
 
@@ -48,47 +52,19 @@ export function judgeResponse(
       if (f.outcome === 'fail' && !(refusal && f.ruleId === 'response.documented-status'))
         out.push({ side: 'response', rule: f.ruleId, message: f.problem ?? f.ruleId });
   }
-  const status = res.status;
-  if (status >= 200 && status < 300 && requestProblems.length > 0)
-    out.push({
-      side: 'response',
-      rule: 'response.accepted-invalid',
-      message: `answered ${status} to a request the document forbids (${requestProblems.map((p) => p.rule).join(', ')})`,
-    });
-  const empty = (res.body ?? '') === '' && !res.bodyTooLarge;
-  const op = exchange.operationId ? spec.byId.get(exchange.operationId) : undefined;
-  const documented = op && documentedResponse(op, status);
-  if (documented && documented.mediaTypes.length === 0 && !empty && exchange.request.method !== 'HEAD')
-    out.push({
-      side: 'response',
-      rule: 'response.empty-body',
-      message: `${status} documents no body, but one was sent`,
-    });
-  out.push(...ietfProblems(res));
+  const accepted = acceptedInvalidProblem(
+    res.status,
+    requestProblems.map((p) => p.rule),
+  );
+  if (accepted) out.push({ side: 'response', rule: 'response.accepted-invalid', message: accepted });
+  out.push(...ietfProblems(exchange));
   return out;
 }
 
-/** IETF `RateLimit` fields where sent: `r` never above `q`; a 429 carries a valid `Retry-After`. */
-function ietfProblems(res: ObservedResponse): Problem[] {
-  const out: Problem[] = [];
-  const field = res.headers.ratelimit;
-  const policy = res.headers['ratelimit-policy'];
-  const r = field ? /\br=(\d+)/.exec(field)?.[1] : undefined;
-  const q = policy ? /\bq=(\d+)/.exec(policy)?.[1] : undefined;
-  if (r !== undefined && q !== undefined && Number(r) > Number(q))
-    out.push({
-      side: 'response',
-      rule: 'ratelimit.ietf',
-      message: `RateLimit r=${r} is above RateLimit-Policy q=${q}`,
-    });
-  if (res.status === 429) {
-    const retry = res.headers['retry-after'];
-    if (retry === undefined || !/^\d+$/.test(retry.trim()))
-      out.push({
-        side: 'response',
-        rule: 'ratelimit.retry-after',
-        message: `429 with Retry-After ${retry ?? 'missing'}`,
-      });
-  }
-  return out;
+/** The IETF `RateLimit` fields where sent, by the runner's own rules (spec/http/ratelimit-ietf.ts). */
+function ietfProblems(exchange: Exchange): Problem[] {
+  return rateLimitFieldsJudge()
+    .observe(exchange)
+    .filter((f) => f.outcome === 'fail')
+    .map((f) => ({ side: 'response', rule: f.ruleId, message: f.problem ?? f.ruleId }));
 }

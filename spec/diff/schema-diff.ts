@@ -4,6 +4,7 @@
  * (a client's old reader would meet a value it never saw). Both schemas are views already (compile.ts gives the
  * request view of a body, the response view of an answer), so readOnly and writeOnly are handled once.
  */
+import { isObject } from '../json';
 import type { Direction } from '../schema-views';
 
 type Json = Record<string, unknown>;
@@ -16,7 +17,6 @@ export interface SchemaChange {
   message: string;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => JSON.stringify(v);
 /** Deeper than this, a schema is compared no further (a generated document can nest without end). */
 const MAX_DEPTH = 32;

@@ -1,4 +1,11 @@
-import { bodyMediaProblem, decodeJsonBody, parseMediaType, type BodyRule } from './request-body';
+import {
+  bodyMediaProblem,
+  bodyRefusalStatus,
+  decodeJsonBody,
+  parseMediaType,
+  unexpectedBodyProblem,
+  type BodyRule,
+} from './request-body';
 
 const JSON_BODY: BodyRule = { kind: 'json', mediaTypes: ['application/json'], required: true };
 const OPTIONAL: BodyRule = { ...JSON_BODY, required: false };
@@ -44,8 +51,42 @@ describe('bodyMediaProblem', () => {
     expect(decide(OPTIONAL, undefined, true)).toBe('none');
   });
 
-  it('reads no body where the operation documents none (ignored, whatever its type)', () => {
-    expect(decide(undefined, 'text/plain')).toBe('none');
+  it('refuses a body sent where the operation documents none with 415, unless configured to ignore it', () => {
+    for (const type of ['text/plain', 'application/json']) {
+      expect(decide(undefined, type)).toMatchObject({
+        rule: 'request.media-type',
+        status: 415,
+        pointer: '/header/content-type',
+        message: expect.stringMatching(/documents no request body/),
+      });
+      expect(
+        bodyMediaProblem(undefined, WITH_400, type, parseMediaType(type), false, {
+          unexpectedBody: 'ignore',
+        }),
+      ).toBe('none');
+    }
+  });
+
+  it('reads no body where none is documented and none came (GET, DELETE, HEAD, Content-Length: 0)', () => {
+    expect(decide(undefined, undefined, true)).toBe('none');
+    // A Content-Type without bytes (Content-Length: 0) and bytes without a Content-Type are not refused.
+    expect(decide(undefined, 'application/json', true)).toBe('none');
+    expect(decide(undefined, undefined, false)).toBe('none');
+    expect(unexpectedBodyProblem('application/json', true)).toBeUndefined();
+  });
+});
+
+describe('bodyRefusalStatus', () => {
+  it.each([
+    [['400'], 400],
+    [['422'], 422],
+    [['400', '422'], 400],
+    // A range or default documents 400, the interface's status for a bad body (§4, §7): 400, not 422.
+    [['4XX', '422'], 400],
+    [['default', '422'], 400],
+    [['404'], 400],
+  ])('with %j documented: %i', (statuses, expected) => {
+    expect(bodyRefusalStatus(new Map(statuses.map((s) => [s, {}])))).toBe(expected);
   });
 });
 

@@ -4,8 +4,11 @@
  * - 415 `request.media-type`: a Content-Type the operation does not document (a JSON type where JSON is
  *   documented, the form type where it is documented, a documented type or range taken as it is), or a JSON or
  *   form body in a charset other than UTF-8;
- * - 400 `request.body`: a required body that is missing, or one not parseable as its documented JSON type.
- * A body sent where the operation documents none is not refused: it is ignored (the documented choice).
+ * - 400 `request.body`: a required body that is missing, or one not parseable as its documented JSON type
+ *   (or the status the operation documents instead: `bodyRefusalStatus`);
+ * - 415 `request.media-type` too for a body sent where the operation documents none: bytes with a Content-Type
+ *   (`unexpectedBody: refuse`, the default; `ignore` reads none). An empty body, `Content-Length: 0` or a body
+ *   without a Content-Type is fine on every method (docs/petstore-decisions.md).
  */
 import { isJsonMediaType, type OperationSpec } from '../compile';
 import { refusalStatus, type RequestProblem } from './request-rules';
@@ -23,6 +26,14 @@ export interface Media {
 
 /** How a body the rules accept is read: decoded as JSON or a form, taken as it is, or there is none. */
 export type BodyReading = 'json' | 'form' | 'opaque' | 'none';
+
+/** A body sent to an operation that documents none: refused with 415 (the default) or ignored. */
+export type UnexpectedBody = 'refuse' | 'ignore';
+
+/** The configurable choices of the body rules (the mock's settings file sets them; the judge and runner take the defaults). */
+export interface BodyOptions {
+  unexpectedBody?: UnexpectedBody;
+}
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -50,9 +61,17 @@ function documentsOpaque(documented: readonly string[], type: string): boolean {
   });
 }
 
+/**
+ * The status of a body the rules refuse (missing, not JSON, against its schema): 400, which a documented `4XX` or
+ * `default` covers (§4, §7: a bad body is a 400), else 422 where the operation documents that and not 400.
+ */
+export function bodyRefusalStatus(responses: ReadonlyMap<string, unknown>): number {
+  return refusalStatus(responses, 400, [422]);
+}
+
 const missing = (responses: ReadonlyMap<string, unknown>): RequestProblem => ({
   rule: 'request.body',
-  status: refusalStatus(responses, 400, [422]),
+  status: bodyRefusalStatus(responses),
   message: 'request body is required',
   pointer: '/body',
 });
@@ -64,10 +83,20 @@ const unsupported = (message: string): RequestProblem => ({
   pointer: '/header/content-type',
 });
 
+/** Pure: the problem of a body sent where the operation documents none, or undefined (there is no body to refuse). */
+export function unexpectedBodyProblem(
+  contentType: string | undefined,
+  empty: boolean,
+  options: BodyOptions = {},
+): RequestProblem | undefined {
+  if (empty || !contentType?.trim() || options.unexpectedBody === 'ignore') return undefined;
+  return unsupported(`this operation documents no request body, got a ${contentType.slice(0, 100)} body`);
+}
+
 /**
  * Pure: how the body of a request is to be read, or the problem with its media type or its absence.
  * `contentType` as sent (undefined when absent), `media` its parse (callers may cache it), `empty` whether no
- * body bytes came. An operation without a documented body reads none.
+ * body bytes came. An operation without a documented body reads none, and refuses one (`unexpectedBodyProblem`).
  */
 export function bodyMediaProblem(
   rule: BodyRule | undefined,
@@ -75,8 +104,9 @@ export function bodyMediaProblem(
   contentType: string | undefined,
   media: Media,
   empty: boolean,
+  options: BodyOptions = {},
 ): BodyReading | RequestProblem {
-  if (!rule) return 'none';
+  if (!rule) return unexpectedBodyProblem(contentType, empty, options) ?? 'none';
   if (empty && !contentType) return rule.required ? missing(responses) : 'none';
   const json = media.json && rule.kind === 'json';
   const form = media.type === FORM && rule.mediaTypes.some((t) => t.toLowerCase().startsWith(FORM));
@@ -107,7 +137,7 @@ export function decodeJsonBody(
   } catch (err) {
     return {
       rule: 'request.body',
-      status: refusalStatus(responses, 400, [422]),
+      status: bodyRefusalStatus(responses),
       message: `request body is not valid JSON: ${(err as Error).message}`,
       pointer: '/body',
     };

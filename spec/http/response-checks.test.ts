@@ -1,6 +1,6 @@
 import { compileSpec, type LoadedSpec } from '../load';
 import type { Exchange } from '../report/types';
-import { checkResponses } from './response-checks';
+import { acceptedInvalidProblem, checkResponses } from './response-checks';
 
 const error = {
   description: 'error',
@@ -52,5 +52,42 @@ describe('response.documented-status', () => {
 
   it('still fails any other undocumented status', () => {
     expect(documentedStatus(exchange('unsaid', 409))?.outcome).toBe('fail');
+  });
+});
+
+describe('the checks the proxy and the runner share', () => {
+  const withStatus = (status: number, body: string, headers: Record<string, string> = {}): Exchange => ({
+    request: { method: 'POST', url: '/x', headers: {} },
+    response: { status, headers: { 'content-type': 'application/json', ...headers }, body },
+    operationId: 'unsaid',
+    receivedAt: Date.now(),
+  });
+  const outcome = (ex: Exchange, rule: string) =>
+    checkResponses(spec, [ex]).find((f) => f.ruleId === rule)?.outcome;
+
+  it('response.empty-body: a body exactly where the status documents content (a HEAD is not judged)', () => {
+    expect(outcome(withStatus(201, ''), 'response.empty-body')).toBe('pass');
+    expect(outcome(withStatus(201, '{"a":1}'), 'response.empty-body')).toBe('fail');
+    const head = { ...withStatus(201, '{"a":1}'), request: { method: 'HEAD', url: '/x', headers: {} } };
+    expect(outcome(head, 'response.empty-body')).toBeUndefined();
+    // A status documented with content: its answer carries one.
+    expect(outcome(withStatus(404, '{}'), 'response.empty-body')).toBe('pass');
+    expect(outcome(withStatus(404, ''), 'response.empty-body')).toBe('fail');
+  });
+
+  it('assume.retry-after-seconds: a 429 that sends Retry-After sends whole seconds', () => {
+    expect(outcome(withStatus(429, '{}', { 'retry-after': '30' }), 'assume.retry-after-seconds')).toBe(
+      'pass',
+    );
+    expect(outcome(withStatus(429, '{}', { 'retry-after': '1.5' }), 'assume.retry-after-seconds')).toBe(
+      'fail',
+    );
+    expect(outcome(withStatus(429, '{}'), 'assume.retry-after-seconds')).toBeUndefined();
+  });
+
+  it('response.accepted-invalid: a 2xx to a request the rules refuse', () => {
+    expect(acceptedInvalidProblem(201, ['request.body'])).toMatch(/answered 201 .*request\.body/);
+    expect(acceptedInvalidProblem(400, ['request.body'])).toBeUndefined();
+    expect(acceptedInvalidProblem(200, [])).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import {
   type LoadedSpec,
 } from '../load';
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
-import { documentedResponse } from '../compile';
+import { documentedResponse, type ResponseSpec } from '../compile';
 import { errorBodyProblem } from './error-body';
 import { mediaTypeProblem } from './media-type';
 
@@ -22,8 +22,10 @@ export const RESPONSE_RULES = [
   'response.json',
   'response.body-schema',
   'response.headers',
+  'response.empty-body',
   'errors.error-body',
   'ratelimit.values',
+  'assume.retry-after-seconds',
 ];
 
 const DAY_MS = 86_400_000;
@@ -58,6 +60,9 @@ function checkOne(
   // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
   const media = mediaTypeProblem(documented, res);
   if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
+  // A body exactly where the status documents content; a HEAD's answer and a 304 never carry one.
+  if (documented && ex.request.method.toUpperCase() !== 'HEAD' && res.status !== 304)
+    judge('response.empty-body', emptyBodyProblem(documented, res));
   if (res.status >= 400) judge('errors.error-body', errorBodyProblem(spec, res, ex.operationId));
   if (op && !ex.outsideContract) {
     const statuses = [...op.responses.keys()].join(', ');
@@ -76,9 +81,41 @@ function checkOne(
   else if (documented?.validateBody && res.json !== undefined) judge('response.body-schema', undefined);
   // §8: every API response carries the rate-limit headers, documented operation or not.
   judge('response.headers', headerProblems(documented?.headers ?? rateHeaders, res).join('; ') || undefined);
+  // §8.2: a 429's Retry-After (required where documented: response.headers) in whole seconds, the unit the
+  // interface leaves "not shown" and this project assumes (the quota probe's rule, judged on every 429 seen).
+  const retry = res.status === 429 ? res.headers['retry-after'] : undefined;
+  if (retry !== undefined) judge('assume.retry-after-seconds', retryAfterSecondsProblem(retry));
   const values = rateLimitValuesProblem(res, ex.receivedAt);
   if (values !== null) judge('ratelimit.values', values);
   return out;
+}
+
+/** A Retry-After that is not a whole number of seconds, or undefined. */
+export function retryAfterSecondsProblem(retry: string): string | undefined {
+  return /^\d+$/.test(retry.trim()) ? undefined : `Retry-After "${retry}" is not whole seconds`;
+}
+
+/**
+ * Empty vs documented body: a body on a status documented without content (a 204), or none on a status documented
+ * with content (a 204 excepted, which HTTP keeps empty); undefined when they agree.
+ */
+export function emptyBodyProblem(
+  documented: Pick<ResponseSpec, 'mediaTypes'>,
+  res: Pick<RecordedResponse, 'status' | 'body'>,
+): string | undefined {
+  if (documented.mediaTypes.length === 0)
+    return res.body === '' ? undefined : `${res.status} documents no body, but one was sent`;
+  if (res.body !== '' || res.status === 204) return undefined;
+  return `${res.status} documents a body (${documented.mediaTypes.join(', ')}), but none was sent`;
+}
+
+/**
+ * `response.accepted-invalid`: a 2xx to a request the shared request rules refuse (spec/http/request-rules.ts),
+ * an undocumented path included; `refusedBy` names the rules the request broke.
+ */
+export function acceptedInvalidProblem(status: number, refusedBy: readonly string[]): string | undefined {
+  if (status < 200 || status >= 300 || refusedBy.length === 0) return undefined;
+  return `answered ${status} to a request the document forbids (${refusedBy.join(', ')})`;
 }
 
 /** A secured operation's 401: its `security` documents the refusal even where `responses` lists no 401. */

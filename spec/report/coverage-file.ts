@@ -4,6 +4,7 @@
  * files, which `--coverage FILE…` gates on with `--min-coverage`. A pair is keyed by method, path template
  * (parameter names aside) and status, so files written against two versions of a document still merge.
  */
+import { isObject } from '../json';
 import type { CoverageEntry, Report } from './types';
 
 export const COVERAGE_FORMAT = 'petstore-coverage/1';
@@ -46,8 +47,6 @@ export function toCoverageFile(report: Pick<Report, 'target' | 'coverage'>, now 
 export function formatCoverage(report: Report): string {
   return `${JSON.stringify(toCoverageFile(report), null, 2)}\n`;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** A parsed coverage file, or what is wrong with it. */
 export function parseCoverageFile(

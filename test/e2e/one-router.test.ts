@@ -3,11 +3,16 @@
  * required header parameter) gets the same verdict from the mock, the proxy's judge and the runner's client.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parameterCases, parametersCheck } from '../../conformance/fuzz/parameters';
 import { seededRandom } from '../../conformance/send/check-context';
 import { createClient } from '../../conformance/send/client';
+import type { RunContext } from '../../conformance/send/check-context';
+import { bodyCheck, expectedRefusal } from '../../conformance/generate/bodies';
+import { bodyCases } from '../../conformance/generate/body-cases';
+import { requestBodiesCheck } from '../../conformance/probes/request-bodies';
 import { createMockServer, type MockServer } from '../../mock/node/index';
 import { createProxyServer, type ProxyServer } from '../../proxy/proxy-server';
 import { loadSpecOrThrow, type LoadedSpec } from '../../spec/load';
@@ -63,8 +68,36 @@ paths:
         '400':
           description: a bad request
           content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
+  /notes:
+    post:
+      operationId: createNote
+      requestBody:
+        required: true
+        content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } }
+      responses:
+        '201':
+          description: created
+          content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } }
+        '422':
+          description: a body that is not a note
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
+        4XX:
+          description: any other refusal
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
+  /pings:
+    post:
+      operationId: sendPing
+      responses:
+        '204': { description: pinged }
+        4XX:
+          description: a refusal
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
 components:
   schemas:
+    Note:
+      type: object
+      required: [text]
+      properties: { id: { type: integer, readOnly: true }, text: { type: string } }
     Item:
       type: object
       required: [id, name]
@@ -257,4 +290,122 @@ it('refuses a wrong Content-Type (415) and malformed JSON (400) alike in the moc
   expect((await fetch(`${mockBase}/reports`, { method: 'POST', headers: ok, body })).status).toBeLessThan(
     300,
   );
+});
+
+/** A request Node's fetch will not send (a GET with a body): its status. */
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // Node frames no GET body unless told its length.
+    const length = { 'content-length': String(Buffer.byteLength(body ?? '')) };
+    const req = http.request(`${base}${path}`, { method, headers: { ...length, ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The runner's context against the mock, over the operations named (the others need headers it does not send). */
+function runnerContext(...operationIds: string[]): RunContext {
+  const model = inferResources(spec);
+  if (!model.ok) throw new Error(model.error);
+  const client = createClient({
+    target: mockBase,
+    key: 'unused',
+    spec,
+    model: model.model,
+    timeoutMs: 2000,
+    maxWaitMs: 0,
+    reserve: 0,
+  });
+  const operations = spec.operations.filter((o) => operationIds.includes(o.operationId));
+  return {
+    spec: { ...spec, operations },
+    client,
+    runPrefix: 'one-router',
+    random: seededRandom(5),
+    hasQuotaKey: false,
+    model: model.model,
+    readOnly: false,
+    probe: { reason: 'none' },
+  };
+}
+
+it('refuses a body sent where none is documented with 415 in the mock, the judge, the proxy and the runner', async () => {
+  // GET with a JSON body, and a POST that documents no body: the media-type refusal everywhere.
+  const cases = [
+    { method: 'GET', url: '/items/search' },
+    { method: 'POST', url: '/pings' },
+  ];
+  const headers = { 'content-type': 'application/json' };
+  for (const c of cases) {
+    const judged = proxy.judge.request({ ...c, headers, body: '{"a":1}' });
+    expect([c.url, judged.problems.map((p) => [p.rule, p.status])]).toEqual([
+      c.url,
+      [['request.media-type', 415]],
+    ]);
+    expect([c.url, await send(mockBase, c.method, c.url, headers, '{"a":1}')]).toEqual([c.url, 415]);
+    expect([c.url, await send(proxyBase, c.method, c.url, headers, '{"a":1}')]).toEqual([c.url, 415]);
+  }
+  // An empty body is fine on every method: no body, Content-Length: 0 with a Content-Type, DELETE and HEAD alike.
+  for (const [method, url] of [
+    ['GET', '/items/search'],
+    ['HEAD', '/items/search'],
+    ['POST', '/pings'],
+  ] as const) {
+    const empty = { ...headers, 'content-length': '0' };
+    expect(proxy.judge.request({ method, url, headers: empty, body: '' }).problems).toEqual([]);
+    expect([method, await send(mockBase, method, url, empty, '')]).toEqual([
+      method,
+      url === '/pings' ? 204 : 200,
+    ]);
+  }
+  // The runner expects the same refusal of the same kind of request, and the mock gives it.
+  const ping = spec.byId.get('sendPing');
+  if (!ping) throw new Error('sendPing is missing');
+  const findings = await bodyCheck(ping).run(runnerContext('sendPing'));
+  expect(findings.map((f) => [f.ruleId, f.outcome, f.problem])).toEqual([
+    ['body.sendPing.unexpected-body', 'pass', undefined],
+  ]);
+});
+
+it('refuses a bad body with 400 where 4XX and 422 are documented but not 400, in the mock, the judge, the proxy and the runner', async () => {
+  const op = spec.byId.get('createNote');
+  if (!op) throw new Error('createNote is missing');
+  const headers = { 'content-type': 'application/json' };
+  for (const body of ['{"text":5}', '{}', '{"text":']) {
+    const judged = proxy.judge.request({ method: 'POST', url: '/notes', headers, body });
+    expect([body, judged.problems.map((p) => [p.rule, p.status])]).toEqual([body, [['request.body', 400]]]);
+    const init = { method: 'POST', headers, body };
+    expect([body, (await fetch(`${mockBase}/notes`, init)).status]).toEqual([body, 400]);
+    expect([body, (await fetch(`${proxyBase}/notes`, init)).status]).toEqual([body, 400]);
+  }
+  // Every case the runner means to be refused expects that 400, and every case passes against the mock.
+  const refused = bodyCases(op.requestBody?.schema ?? {}, seededRandom(1), 'p').filter(
+    (c) => c.expect === 'reject',
+  );
+  expect(refused.length).toBeGreaterThan(2);
+  for (const c of refused) expect([c.name, expectedRefusal(op, c)]).toEqual([c.name, 400]);
+  const ctx = runnerContext('createNote');
+  const findings = await bodyCheck(op).run(ctx);
+  expect(findings.filter((f) => f.outcome === 'fail').map((f) => f.problem)).toEqual([]);
+  expect(findings.filter((f) => f.outcome === 'pass').length).toBeGreaterThan(3);
+  // The generated-body rules and the 415 negative case agree too.
+  const probe = await requestBodiesCheck.run(ctx);
+  expect(probe.filter((f) => f.outcome === 'fail').map((f) => f.problem)).toEqual([]);
+  expect(probe.find((f) => f.ruleId === 'assume.media-type-415')).toMatchObject({ outcome: 'pass' });
+  const judged = proxy.judge.request({
+    method: 'POST',
+    url: '/notes',
+    headers: { ...headers, 'content-type': 'text/plain' },
+    body: '{"text":"a"}',
+  });
+  expect(judged.problems.map((p) => [p.rule, p.status])).toEqual([['request.media-type', 415]]);
 });

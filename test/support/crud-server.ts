@@ -115,6 +115,9 @@ export async function createCrudHandler(
     raw: string,
   ): Reply | { body: unknown } {
     const rb = op.requestBody;
+    // A body where the operation documents none: refused as the house decides (docs/petstore-decisions.md).
+    if (!rb && raw !== '' && contentType !== '')
+      return error(415, 'unsupported_media_type', 'This operation takes no request body.');
     if (!rb) return { body: undefined };
     const base = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     if (!rb.mediaTypes.includes(base))

@@ -1,22 +1,7 @@
 /** Stage: answer CORS preflights for the configured origins (browsers send them without a key). */
 import type { Stage } from '../context';
-import type { MockConfig } from '../settings';
+import { corsHeaders } from '../cors-headers';
 import type { CompiledSpec } from '../../../spec/compile';
-
-const EXPOSED =
-  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset, Link, WWW-Authenticate';
-
-/** Pure: the CORS headers for a request from `origin`, or none when it is not allowed. */
-export function corsHeaders(config: MockConfig, origin: string | undefined): Record<string, string> {
-  if (!origin || config.corsOrigins.length === 0) return {};
-  const any = config.corsOrigins.includes('*');
-  if (!any && !config.corsOrigins.includes(origin)) return {};
-  return {
-    'Access-Control-Allow-Origin': any ? '*' : origin,
-    'Access-Control-Expose-Headers': EXPOSED,
-    ...(any ? {} : { Vary: 'Origin' }),
-  };
-}
 
 /** What every preflight allows, whatever the document says (the methods a browser's fetch commonly sends). */
 const BASE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

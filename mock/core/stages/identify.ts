@@ -3,6 +3,7 @@
  * its plan; anything else is anonymous, counted by client address (IPv6 per /64) with the anonymous limits, so
  * key guessing is throttled. Never rejects: the 401 comes later, after the rate-limit headers are known.
  */
+import { parseQuery } from '../query';
 import type { Ctx, Deps, Identity, Stage } from '../context';
 import type { CredentialReader } from '../credentials';
 import type { ApiKey, Keyring } from '../keys';
@@ -22,14 +23,6 @@ export function addressSubject(address: string): string {
       : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   const prefix = groups.slice(0, 4).map((g) => (g || '0').replace(/^0+(?=.)/, '').toLowerCase());
   return `addr:${prefix.join(':')}::/64`;
-}
-
-/** Decoded query parameters (`a=1&a=2` -> { a: ['1', '2'] }). */
-export function parseQuery(raw: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (!raw) return out;
-  for (const [k, v] of new URLSearchParams(raw)) (out[k] ??= []).push(v);
-  return out;
 }
 
 const keyIdentity = (key: ApiKey, schemes: ReadonlySet<string>): Identity => ({

@@ -1,6 +1,7 @@
 /**
  * Stage: read the body, only now that identity, rate limit, route and auth are decided: a refused caller's body
- * is never buffered (the adapter discards it). At most --max-body-bytes are kept; a larger body is flagged.
+ * is never buffered (the adapter discards it). At most --max-body-bytes are kept; a larger body is flagged. An
+ * operation that documents no body reads one only when it came with a Content-Type (to refuse it: 415).
  */
 import type { Stage } from '../context';
 
@@ -16,7 +17,11 @@ export const readBody: Stage = function readBody(ctx, deps) {
     };
     return { next: ctx };
   }
-  if (!ctx.operation?.requestBody || !req.readBody) {
+  // An operation without a documented body reads one only to refuse it (spec/http/request-body.ts): bytes sent
+  // with a Content-Type, unless the settings say `unexpectedBody: ignore`.
+  const refusable =
+    req.headers['content-type'] !== undefined && deps.config.policy.unexpectedBody !== 'ignore';
+  if ((!ctx.operation?.requestBody && !refusable) || !req.readBody) {
     ctx.body = { bytes: EMPTY, tooLarge: false };
     return { next: ctx };
   }

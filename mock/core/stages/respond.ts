@@ -5,7 +5,7 @@
  */
 import type { Ctx, Deps, Reply } from '../context';
 import { encodeUtf8 } from '../utf8';
-import { corsHeaders } from './cors';
+import { corsHeaders } from '../cors-headers';
 
 export interface HttpResponse {
   status: number;

@@ -10,7 +10,7 @@ import {
   querystringProblem,
   type RequestProblem,
 } from '../../../spec/http/request-rules';
-import { checkBody } from '../body-check';
+import { checkBody, checkUnexpectedBody } from '../body-check';
 import {
   apiError,
   asDocumented,
@@ -21,9 +21,8 @@ import {
   type ErrorReply,
 } from '../errors';
 import type { Ctx, Deps, Stage } from '../context';
-import { defaultStatus, namedExamples, parsePrefer } from '../prefer';
-import { successStatus } from '../records';
-import { parseQuery } from './identify';
+import { chosenStatus, namedExamples, parsePrefer } from '../prefer';
+import { parseQuery } from '../query';
 
 /** Pure: decode every raw path parameter, or say which one is broken. */
 export function decodeParams(raw: Record<string, string>): Record<string, string> | ErrorReply {
@@ -53,12 +52,6 @@ export function preferredStatus(
     );
   }
   return Number(m[1]);
-}
-
-/** The status an answer takes: `Prefer: code=`, else the action's success, else the documented one. */
-export function chosenStatus(ctx: Ctx, operation: OperationSpec): number {
-  if (ctx.preferStatus !== undefined) return ctx.preferStatus;
-  return ctx.binding ? successStatus(operation, ctx.binding.action) : defaultStatus(operation);
 }
 
 /** `Prefer: example=NAME` must name an example of the chosen status; `dynamic=true` is kept. */
@@ -131,6 +124,8 @@ export const validate: Stage = function validate(ctx, deps) {
   const content = header(ctx.req.headers['content-type']);
   const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
   if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
+  const stray = check ? undefined : checkUnexpectedBody(ctx.body, content, deps.config.policy);
+  if (stray) return { reply: stray, ctx };
   // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query (or 3.2's
   // querystring), header, cookie.
   if (operation.pathParamSpecs.length) {

@@ -88,3 +88,12 @@ export function bindingLimit(raw: string | undefined): RateLimitItem | undefined
   if (!parsed.ok || parsed.items.length === 0) return undefined;
   return parsed.items.reduce((a, b) => (b.r < a.r ? b : a));
 }
+
+/** Retry-After as milliseconds: delta-seconds (fractions tolerated) or an HTTP date. */
+export function retryAfterMs(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.ceil(Number(v) * 1000);
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
