@@ -19,11 +19,15 @@ function startMockCommand(argv, file) {
 
 /** `petstore-conformance [options]`: the runner; `--judge-har FILE` judges recorded traffic (the proxy's judge). */
 function runConformanceCommand(argv, env, file, name) {
+  const judgeHar = hasFlag(argv, '--judge-har');
+  const diff = hasFlag(argv, '--diff') && !wantsHelp(argv);
+  // A run sets the runner's V8 settings before the runner is loaded (conformance/v8-flags.ts).
+  if (!judgeHar && !diff) require(file('conformance/v8-flags.js')).tuneV8ForRun();
   const { main, exitWhenFlushed } = require(file('conformance/cli.js'));
   // `--diff OLD NEW [--har FILE…]` (the release gate) replays traffic with the proxy's judge too.
-  const run = hasFlag(argv, '--judge-har')
+  const run = judgeHar
     ? require(file('proxy/judge/har-cli.js')).runJudgeHar(argv)
-    : hasFlag(argv, '--diff') && !wantsHelp(argv)
+    : diff
       ? require(file('proxy/judge/diff-cli.js')).runDiff(argv)
       : main(argv, env);
   run.then(

@@ -1,4 +1,6 @@
 /** `npm run conformance -- ...`: parse arguments, run, report, and decide the exit code (0, 1 or 2). */
+// First: run as the command, the runner's V8 settings are made before anything else is loaded.
+import './v8-flags';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { packageVersion } from '../spec/paths';
@@ -8,7 +10,6 @@ import { coverageLine, coverageSummary } from '../spec/report/coverage';
 import { formatReport } from '../spec/report';
 import { judgeRun } from './verdict/gate';
 import { readCoverageFiles, runCoverageGate, unionWith } from './coverage-gate';
-import { runParityCommand } from './parity/parity-cli';
 import { skipSummaryLines } from '../spec/report/human';
 import { openHarFile, type HarFile } from './send/har-file';
 import { ConformanceError, runConformance } from './run';
@@ -97,7 +98,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     return 2;
   }
   const prior = read?.files;
-  if (cli.compare) return runParityCommand(cli, cli.compare);
+  // --compare's modules are loaded only for it.
+  if (cli.compare) return (await import('./parity/parity-cli')).runParityCommand(cli, cli.compare);
   let seed: number | undefined;
   let run: Report;
   // --record streams each exchange to disk as it completes; the run keeps none of them.

@@ -16,8 +16,6 @@ import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
-import { fuzzPhase } from './fuzz';
-import { replayPhase } from './fuzz/replay';
 import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
@@ -76,8 +74,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   if (!chosen.ok) throw new ConformanceError(chosen.error);
   const generated = generateRules(spec, model, chosen.ids);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  // The fuzz phase and --replay are loaded only when asked for (a run holds its modules to the end).
   const fuzz = options.fuzz
-    ? fuzzPhase(spec, model, chosen.ids, {
+    ? (await import('./fuzz')).fuzzPhase(spec, model, chosen.ids, {
         maxExamples: options.maxExamples ?? 50,
         deadline: started + (options.fuzzTimeS ?? 300) * 1000,
         failuresDir: failuresDirOf(options),
@@ -103,7 +102,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     throw new ConformanceError(
       `rule "${callbackRule}" needs an operation that documents callbacks, which the ${chosen.ids ? 'selection' : 'document'} lacks`,
     );
-  const replay = options.replay ? replayPhase(spec, failuresDirOf(options)) : undefined;
+  const replay = options.replay
+    ? (await import('./fuzz/replay')).replayPhase(spec, failuresDirOf(options))
+    : undefined;
   if (replay?.bad.length)
     throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
   // --replay sends the saved failures and nothing else.
@@ -166,6 +167,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
         .map((s) => scenarioCheck(s, kindOf(s.rule))),
     ]);
+    // The checks are the run's now: each is let go once it has run (the lists they came from are emptied).
+    for (const list of [generated.checks, fuzz.checks, replay?.checks ?? []]) list.length = 0;
     options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
     const findings = await executeChecks(checks, ctx, concurrency, options);
     for (const f of await undocumentedFindings(receiving)) findings.add(f);
@@ -386,7 +389,10 @@ function checksFor(selected: readonly Rule[], generated: Check[]): Check[] {
   );
 }
 
-/** Run the checks; each one's findings go into the tally as it ends (its exchanges are not kept). */
+/**
+ * Run the checks; each one's findings go into the tally as it ends (its exchanges are not kept). `checks` is
+ * emptied: a check, and whatever its closure holds, is let go once it has run.
+ */
 async function executeChecks(
   checks: Check[],
   ctx: RunContext,
@@ -394,6 +400,7 @@ async function executeChecks(
   options: ConformanceOptions,
 ): Promise<Tally> {
   const findings = createTally();
+  const total = checks.length;
   let done = 0;
   let failed = 0;
   const runOne = async (check: Check) => {
@@ -401,14 +408,17 @@ async function executeChecks(
     for (const f of found) findings.add(f);
     done += 1;
     failed += found.filter((f) => f.outcome === 'fail').length;
-    options.onProgress?.({ type: 'check', name: check.name, done, total: checks.length, failed });
+    options.onProgress?.({ type: 'check', name: check.name, done, total, failed });
   };
-  for (const check of checks.filter((c) => c.phase === 'first')) await runOne(check);
+  const first = checks.filter((c) => c.phase === 'first');
   const queue = checks.filter((c) => c.phase === undefined);
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await runOne(next);
+  const last = checks.filter((c) => c.phase === 'last');
+  checks.length = 0;
+  const drain = async (list: Check[]) => {
+    for (let next = list.shift(); next; next = list.shift()) await runOne(next);
   };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  for (const check of checks.filter((c) => c.phase === 'last')) await runOne(check);
+  await drain(first);
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => drain(queue)));
+  await drain(last);
   return findings;
 }

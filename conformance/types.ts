@@ -51,7 +51,7 @@ export interface ConformanceOptions {
   runPrefix?: string;
   /** Send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that reason. */
   readOnly?: boolean;
-  /** The fetch the runner sends with (default globalThis.fetch); an in-process handler works too. */
+  /** The fetch the runner sends with (default: node:http, conformance/send/http.ts); an in-process handler works too. */
   fetch?: FetchLike;
   onProgress?: (event: ProgressEvent) => void;
   /**
