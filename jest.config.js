@@ -43,6 +43,7 @@ const FETCH_SUITES = [
   'chaos',
   'callbacks',
   'webhooks',
+  'openapi-32',
 ];
 
 module.exports = {

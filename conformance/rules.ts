@@ -70,9 +70,12 @@ export const ENGINE_RULES: readonly Rule[] = [
   c('response.headers', '§8', 'Documented headers are present and valid (rate-limit headers are integers)', [
     'response',
   ]),
-  c('response.empty-body', '§4', 'A response has a body exactly when its status documents content', [
-    'response',
-  ]),
+  c(
+    'response.empty-body',
+    '§4',
+    'A response has a body exactly when its status documents content (an error may carry its error body)',
+    ['response'],
+  ),
   c('errors.error-body', '§7', 'Every error response has an Error body whose status equals the HTTP status', [
     'response',
   ]),

@@ -10,6 +10,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { isObject } from './json';
+import { operationsOf } from './methods';
 
 /** A request value a client sets and a callback URL starts with. */
 export type CallbackSource =
@@ -51,7 +52,6 @@ export interface CallbackArrival {
   body: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const base = (type: string | undefined): string => (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
@@ -78,9 +78,8 @@ export function compileCallbacks(callbacks: unknown, compile: CompileSchema, whe
     if (!isObject(callback)) continue;
     for (const [key, item] of Object.entries(callback)) {
       if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!isObject(op)) continue;
+      for (const { method, operation } of operationsOf(item)) {
+        const op = operation as unknown as Record<string, unknown>;
         const body = isObject(op.requestBody) ? op.requestBody : undefined;
         const content = isObject(body?.content) ? body.content : {};
         const mediaTypes = Object.keys(content);

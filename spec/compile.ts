@@ -9,10 +9,12 @@ import { basePathOf } from './base-path';
 import { ABSENT_KEYWORD, registerSchemaNames, requestView, responseView } from './schema-views';
 import { templatePattern } from './http/path-template';
 import { streamShapeOf, type StreamSpec } from './http/stream-format';
+import { operationsOf } from './methods';
+import { exampleValue } from './example-value';
 import { compileCallbacks, type CallbackSpec } from './callbacks';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof METHODS)[number];
+/** A method, lower-cased: a Path Item's fixed field (`get` … `trace`, 3.2's `query`) or 3.2's additional one. */
+export type HttpMethod = string;
 
 export interface HeaderSpec {
   name: string;
@@ -28,6 +30,20 @@ export interface ParamSpec {
   required: boolean;
   schema: OpenAPIV3_1.SchemaObject;
   /** Validates the value after coercion from its string form (see coerceParam). */
+  validate: ValidateFunction;
+}
+
+/**
+ * An OpenAPI 3.2 `in: querystring` parameter: the whole query string is one value, described by the one media
+ * type of its `content` (`application/x-www-form-urlencoded`: name=value pairs as an object; JSON: the text,
+ * percent-decoded). spec/http/querystring.ts reads and writes it.
+ */
+export interface QuerystringSpec {
+  name: string;
+  required: boolean;
+  mediaType: string;
+  kind: 'form' | 'json' | 'text';
+  schema: OpenAPIV3_1.SchemaObject;
   validate: ValidateFunction;
 }
 
@@ -69,6 +85,8 @@ export interface OperationSpec {
   queryParams: ParamSpec[];
   headerParams: ParamSpec[];
   cookieParams: ParamSpec[];
+  /** The 3.2 `in: querystring` parameter, when the operation (or its path) documents one. */
+  querystring?: QuerystringSpec;
   requestBody?: {
     required: boolean;
     /** Every documented media type of the body. */
@@ -126,9 +144,7 @@ export function compileSpec(file: string, document: OpenAPIV3_1.Document, checkM
   const operations: OperationSpec[] = [];
   const ids = operationIds(document);
   for (const [template, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
+    for (const { method, operation: op } of operationsOf(item)) {
       const id = ids.byOperation.get(`${method} ${template}`) ?? derivedOperationId(method, template);
       operations.push(compileOperation(compile, document, template, method, op, item?.parameters, id));
     }
@@ -169,15 +185,14 @@ function forEachSchemaRoot(
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
     visit(schema, `#/components/schemas/${name}`);
   for (const [template, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
+    for (const { method, operation: op } of operationsOf(item)) {
       const where = `${method.toUpperCase()} ${template}`;
       for (const p of [
         ...(item?.parameters ?? []),
         ...(op.parameters ?? []),
       ] as OpenAPIV3_1.ParameterObject[])
-        if (p?.schema) visit(p.schema, `${where} parameter ${p.name}`);
+        for (const schema of [p?.schema, ...querystringSchemas(p)])
+          if (schema) visit(schema, `${where} parameter ${p.name}`);
       const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
       for (const media of Object.values(body?.content ?? {}))
         if (media.schema) visit(media.schema, `${where} requestBody`);
@@ -195,6 +210,12 @@ function forEachSchemaRoot(
       }
     }
   }
+}
+
+/** The schema under a 3.2 `in: querystring` parameter's `content` (other parameters' `content` is not read). */
+function querystringSchemas(p: OpenAPIV3_1.ParameterObject | undefined): unknown[] {
+  if (p?.in !== 'querystring') return [];
+  return Object.values((p.content ?? {}) as Record<string, OpenAPIV3_1.MediaTypeObject>).map((m) => m.schema);
 }
 
 /** The id of an operation the document gives none (or one another operation already has): `get_/pets/{id}`. */
@@ -218,9 +239,7 @@ export function operationIds(document: OpenAPIV3_1.Document): {
   const shared: string[] = [];
   const later: [string, string][] = [];
   for (const [template, item] of Object.entries(document.paths ?? {}))
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
+    for (const { method, operation: op } of operationsOf(item)) {
       const given = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
       if (given !== undefined && !taken.has(given)) {
         taken.add(given);
@@ -303,7 +322,9 @@ function compileOperation(
   }
   const security = op.security ?? document.security ?? [];
   const { pattern, params } = compilePath(template);
-  const paramSpecs = compileParams(compile, [...(pathLevel ?? []), ...(op.parameters ?? [])], where);
+  const rawParams = [...(pathLevel ?? []), ...(op.parameters ?? [])];
+  const paramSpecs = compileParams(compile, rawParams, where);
+  const querystring = compileQuerystring(compile, rawParams, where);
   const extensions: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(op)) if (k.startsWith('x-')) extensions[k] = v;
   return {
@@ -323,6 +344,7 @@ function compileOperation(
     // OpenAPI 3.1 §4.8.12.1: header parameters named Accept, Content-Type or Authorization are ignored.
     headerParams: paramSpecs.filter((p) => p.in === 'header' && !RESERVED_HEADERS.has(p.name.toLowerCase())),
     cookieParams: paramSpecs.filter((p) => p.in === 'cookie'),
+    ...(querystring ? { querystring } : {}),
     requestBody: compileRequestBody(
       compile,
       op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
@@ -411,12 +433,11 @@ export function isJsonMediaType(type: string): boolean {
   return t === 'application/json' || /^application\/[\w.+-]+\+json$/.test(t);
 }
 
-/** The media type's `example`, else the value of its first `examples` entry. */
+/** The media type's `example`, else the value (3.2: `dataValue`) of its first `examples` entry. */
 function exampleOf(media: OpenAPIV3_1.MediaTypeObject | undefined): unknown {
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
-  const first = Object.values(media.examples ?? {})[0] as { value?: unknown } | undefined;
-  return first?.value;
+  return exampleValue(Object.values(media.examples ?? {})[0]);
 }
 
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
@@ -424,7 +445,7 @@ const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 function compileParams(compile: Compile, raw: readonly unknown[], where: string): ParamSpec[] {
   const byKey = new Map<string, ParamSpec>();
   for (const p of raw as OpenAPIV3_1.ParameterObject[]) {
-    if (!p || typeof p !== 'object' || !p.name) continue;
+    if (!p || typeof p !== 'object' || !p.name || p.in === 'querystring') continue;
     const schema = (p.schema ?? {}) as OpenAPIV3_1.SchemaObject;
     const location = p.in as ParamSpec['in'];
     byKey.set(`${location}:${p.name}`, {
@@ -436,6 +457,31 @@ function compileParams(compile: Compile, raw: readonly unknown[], where: string)
     });
   }
   return [...byKey.values()];
+}
+
+/** The last `in: querystring` parameter (the operation's wins over its path's: they come last), if any. */
+function compileQuerystring(
+  compile: Compile,
+  raw: readonly unknown[],
+  where: string,
+): QuerystringSpec | undefined {
+  const p = (raw as OpenAPIV3_1.ParameterObject[]).filter((q) => q?.in === 'querystring' && q.name).pop();
+  if (!p) return undefined;
+  const content = (p.content ?? {}) as Record<string, OpenAPIV3_1.MediaTypeObject>;
+  const [mediaType, media] = Object.entries(content)[0] ?? ['text/plain', undefined];
+  const type = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const kind =
+    type === 'application/x-www-form-urlencoded' ? 'form' : isJsonMediaType(type) ? 'json' : 'text';
+  // The request view, as for a body: readOnly properties are never required of a client.
+  const schema = requestView((media?.schema ?? {}) as OpenAPIV3_1.SchemaObject);
+  return {
+    name: p.name,
+    required: p.required === true,
+    mediaType,
+    kind,
+    schema,
+    validate: compile(schema, 'request', `${where} parameter ${p.name}`),
+  };
 }
 
 /** A parameter's string value as its schema's type (`"5"` -> 5 for an integer), unchanged when it does not fit. */

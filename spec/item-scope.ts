@@ -11,6 +11,7 @@ import { innerSchema, wraps } from './envelope';
 import type { Resource } from './resource-types';
 import { fits } from './schema-fits';
 import { objectShape, typesOf, type Schema } from './schema-shape';
+import { isReadMethod } from './methods';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */
 export interface ItemScope {
@@ -153,7 +154,7 @@ const camel = (w: string) => `${w[0]?.toUpperCase() ?? ''}${w.slice(1)}`;
  * given the verb's word. Undefined when the item has none of them (the action then leaves it as it is).
  */
 function changeOf(op: OperationSpec, resource: Resource): Record<string, unknown> | undefined {
-  if (op.method === 'get' || op.method === 'head' || op.method === 'options') return undefined;
+  if (isReadMethod(op.method)) return undefined;
   const last = op.path.split('/').filter(Boolean).pop() ?? '';
   if (last.startsWith('{')) return undefined;
   const words = wordsOf(last.replace(/^.*:/, ''), op.method);

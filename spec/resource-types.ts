@@ -3,7 +3,8 @@ import type { IdForm } from './id-form';
 import type { Schema } from './schema-shape';
 
 export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
-export type CollectionAction = 'create' | 'list' | 'update';
+/** `search`: OpenAPI 3.2's QUERY on the collection, the stored items its body's fields match (issue 33). */
+export type CollectionAction = 'create' | 'list' | 'update' | 'search';
 export type Action = ItemAction | CollectionAction;
 
 export interface Resource {

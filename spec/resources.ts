@@ -1,7 +1,8 @@
 /**
  * Pure: compiled document -> its stateful resources. One inference shared by the mock (state) and the runner
  * (generated lifecycle rules). Conventions (docs/mock-your-api.md, "Bring your own spec"):
- * - a collection path (`/books`): `post` creates, `get` lists, `put` with the id in the body updates;
+ * - a collection path (`/books`): `post` creates, `get` lists, `put` with the id in the body updates, `query`
+ *   (OpenAPI 3.2's QUERY) searches: the items whose properties equal the body's;
  * - its item path (`/books/{bookId}`): `get` reads, `put` replaces, `patch` merges (RFC 7396), `delete` removes;
  * - the id: an `x-mock` override, else the item schema's one readOnly property, else the property named like the
  *   item path parameter, else `id`, else the property the response requires and the request body lacks;
@@ -28,7 +29,16 @@ import {
 
 export type { Action, CollectionAction, ItemAction, Resource } from './resource-types';
 
-const ACTIONS: readonly Action[] = ['create', 'list', 'update', 'read', 'replace', 'patch', 'remove'];
+const ACTIONS: readonly Action[] = [
+  'create',
+  'list',
+  'update',
+  'search',
+  'read',
+  'replace',
+  'patch',
+  'remove',
+];
 
 export interface Binding {
   resource: Resource;
@@ -95,7 +105,7 @@ const successSchema = (op: OperationSpec | undefined): Schema | undefined => {
 /** The default action of `method` on a collection or an item path. */
 function conventionalAction(method: string, onItem: boolean): Action | undefined {
   if (onItem) return ({ get: 'read', put: 'replace', patch: 'patch', delete: 'remove' } as const)[method];
-  return ({ post: 'create', get: 'list', put: 'update' } as const)[method];
+  return ({ post: 'create', get: 'list', put: 'update', query: 'search' } as const)[method];
 }
 
 interface Candidate {
@@ -355,6 +365,7 @@ function buildResource(c: Candidate): Resource | null {
     if (action === 'update' && !idField) continue;
     // A list must answer an array (or an envelope) of items, a create must take a body.
     if (action === 'list' && !arrayItems(successSchema(op)) && !envelope) continue;
+    if (action === 'search' && !arrayItems(successSchema(op)) && !envelope) continue;
     if (action === 'create' && !op.requestBody) continue;
     operations[action] = op.operationId;
   }
@@ -384,7 +395,7 @@ function buildResource(c: Candidate): Resource | null {
     readOnly,
     operations,
     jsonPatch: operations.patch && isJsonPatch(c.ops.get('patch') as OperationSpec) ? true : undefined,
-    listEnvelope: envelope && operations.list ? { property: envelope } : undefined,
+    listEnvelope: envelope && (operations.list || operations.search) ? { property: envelope } : undefined,
     paging: list ? pagingOf(list) : undefined,
     partialReplace:
       operations.replace && partialReplaceOf(c.ops.get('replace'), requestShape, wrapper) ? true : undefined,

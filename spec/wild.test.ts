@@ -4,6 +4,7 @@ import path from 'node:path';
 import { basePathOf } from './base-path';
 import { loadSpec } from './load';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { operationsOf } from './methods';
 
 const WILD = path.join(__dirname, '..', 'fixtures', 'specs', 'wild');
 const documents = fs.readdirSync(WILD).filter((f) => /\.(ya?ml|json)$/.test(f));
@@ -21,18 +22,19 @@ afterAll(() => {
   delete process.env.SPEC_VALIDATION_CACHE;
 });
 
-it('holds at least five documents, in both OpenAPI versions (and Swagger 2.0)', () => {
+it('holds at least five documents, in OpenAPI 3.0, 3.1 and 3.2 (and Swagger 2.0)', () => {
   expect(documents.length).toBeGreaterThanOrEqual(5);
   const versions = documents.map(
     (f) => fs.readFileSync(path.join(WILD, f), 'utf8').match(/^(?:openapi|swagger): '?(\d\.\d)/m)?.[1],
   );
-  expect(new Set(versions)).toEqual(new Set(['3.0', '3.1', '2.0']));
+  expect(new Set(versions)).toEqual(new Set(['3.0', '3.1', '3.2', '2.0']));
 });
 
 describe.each(documents)('%s', (name) => {
-  it('loads as OpenAPI 3.1, warning about custom formats (and a 2.0 conversion) only', async () => {
+  it('loads as OpenAPI 3.1 (3.2 as written), warning about custom formats (and a 2.0 conversion) only', async () => {
     const { spec, warnings } = await load(name);
-    expect(spec.document.openapi).toMatch(/^3\.1\.\d+$/);
+    const written = /^openapi: '?3\.2/m.test(fs.readFileSync(path.join(WILD, name), 'utf8'));
+    expect(spec.document.openapi).toMatch(written ? /^3\.2\.\d+$/ : /^3\.1\.\d+$/);
     for (const warning of warnings)
       expect(warning).toMatch(/^(unknown format "|Swagger 2\.0 document converted to OpenAPI 3\.1)/);
   });
@@ -41,9 +43,7 @@ describe.each(documents)('%s', (name) => {
     const { spec } = await load(name);
     expect(spec.operations.length).toBeGreaterThan(0);
     for (const [template, item] of Object.entries(spec.document.paths ?? {})) {
-      for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
-        const op = item?.[method];
-        if (!op) continue;
+      for (const { method, operation: op } of operationsOf(item)) {
         expect([template, method, op.operationId]).toEqual([template, method, expect.any(String)]);
         for (const [status, res] of Object.entries(op.responses ?? {})) {
           const content = (res as OpenAPIV3_1.ResponseObject).content;

@@ -5,6 +5,8 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
+import { operationObject } from '../../spec/methods';
+import { exampleValue } from '../../spec/example-value';
 import { objectShape } from '../../spec/schema-shape';
 import { generateInvalid, generateValid } from '../generate/values';
 import { boundaryCases, EXTRA } from './boundaries';
@@ -23,15 +25,16 @@ type Json = Record<string, unknown>;
 
 /** Every request example the document gives for `op`'s JSON body (media `example`/`examples`, schema `examples`). */
 export function documentedExamples(spec: LoadedSpec, op: OperationSpec): unknown[] {
-  const item = spec.document.paths?.[op.path] as OpenAPIV3_1.PathItemObject | undefined;
-  const body = item?.[op.method as OpenAPIV3_1.HttpMethods]?.requestBody as
+  const body = operationObject(spec.document, op.path, op.method)?.requestBody as
     OpenAPIV3_1.RequestBodyObject | undefined;
   const out: unknown[] = [];
   for (const [type, media] of Object.entries(body?.content ?? {})) {
     if (!/json/i.test(type)) continue;
     if (media.example !== undefined) out.push(media.example);
-    for (const ex of Object.values(media.examples ?? {}))
-      if (ex && typeof ex === 'object' && 'value' in ex) out.push(ex.value);
+    for (const ex of Object.values(media.examples ?? {})) {
+      const value = exampleValue(ex);
+      if (value !== undefined) out.push(value);
+    }
     const schemaExamples = (media.schema as { examples?: unknown } | undefined)?.examples;
     if (Array.isArray(schemaExamples)) out.push(...schemaExamples);
   }

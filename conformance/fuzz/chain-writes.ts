@@ -6,7 +6,7 @@ import type { Auth } from '../send/client';
 import type { SecurityScheme } from '../send/credentials';
 import { generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
-import { bodyRequest, isObject, listItems, withoutClientId } from '../generate/requests';
+import { bodyRequest, isObject, listItems, withoutClientId, withQuerystring } from '../generate/requests';
 import { stepPath } from '../lifecycle/plan';
 import { boundaryCases } from './boundaries';
 import { opOf, pageQuery, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';
@@ -101,7 +101,7 @@ export async function notStored(w: Walk, body: unknown, label: string): Promise<
   if (!op || op.path.includes('{') || !isObject(body)) return undefined;
   const res = await send(w, {
     method: 'GET',
-    path: op.path,
+    path: withQuerystring(op, op.path),
     query: pageQuery(w.resource, op),
     auth: { use: 'key' },
   });

@@ -17,6 +17,7 @@ import {
   isObject,
   listItems,
   withoutClientId,
+  withQuerystring,
 } from '../generate/requests';
 import type { Finding } from '../types';
 import {
@@ -144,7 +145,7 @@ async function remove(w: Walk, id: string): Promise<string | undefined> {
 async function list(w: Walk): Promise<string | undefined> {
   const op = opOf(w, 'list');
   if (!op || op.path.includes('{')) return undefined;
-  const res = await send(w, { method: 'GET', path: op.path, auth: { use: 'key' } });
+  const res = await send(w, { method: 'GET', path: withQuerystring(op, op.path), auth: { use: 'key' } });
   if (!res) return 'skipped';
   const problem = statusProblem(op, res, successStatuses(op).map(Number), 'list');
   if (problem) return problem;

@@ -4,7 +4,7 @@
  */
 import type { OperationSpec } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
-import { listItems } from '../generate/requests';
+import { listItems, withQuerystring } from '../generate/requests';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import type { Finding } from '../types';
 import type { FuzzCase } from './cases';
@@ -52,7 +52,8 @@ export async function noTrace(
   if (markers.length === 0) return skip(rule, 'no refused create carried a marker');
   // The largest page the list documents: a refused create stored anyway is among the newest items.
   const query = pageQuery(r, list);
-  const result = await ctx.client.send({ method: 'GET', path: list.path, query, auth: { use: 'key' } });
+  const path = withQuerystring(list, list.path);
+  const result = await ctx.client.send({ method: 'GET', path, query, auth: { use: 'key' } });
   if (result.kind !== 'response') return skip(rule, 'the list could not be read');
   const items = listItems(r, result.response) ?? [];
   const text = JSON.stringify(items);

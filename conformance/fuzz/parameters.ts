@@ -1,16 +1,18 @@
 /**
  * `fuzz.<operationId>.parameters`: the values on both sides of each constraint of each query and header parameter
- * (and each one required left out), and a non-integer text for an integer item id. The request rules the mock and
+ * (and each one required left out), an OpenAPI 3.2 `in: querystring` parameter valid, left out and broken, and a
+ * non-integer text for an integer item id. The request rules the mock and
  * the proxy apply (spec/http/request-rules.ts) say which must be accepted (a documented 2xx) and which refused,
  * with which status (400, or the document's alternative; 404 for an id): never a 5xx.
  * GETs are sent under --read-only too.
  */
 import type { OperationSpec, ParamSpec } from '../../spec/load';
-import { parameterProblem } from '../../spec/http/request-rules';
+import { parameterProblem, querystringProblem } from '../../spec/http/request-rules';
+import { writeQuerystring } from '../../spec/http/querystring';
 import { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 import { pathFor } from '../generate/bodies';
-import { bodyRequest } from '../generate/requests';
-import { generateValid } from '../generate/values';
+import { bodyRequest, withQuerystring } from '../generate/requests';
+import { generateInvalid, generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
 import { fail, pass, skip, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing } from '../send/client';
@@ -28,6 +30,8 @@ export interface ParamCase {
   headers: Record<string, string>;
   /** Replaces the item id in the path. */
   id?: string;
+  /** The whole query string (3.2 `in: querystring`), as sent: replaces the valid one the request has otherwise. */
+  querystring?: string;
   expect: 'accept' | 'reject';
   /** For a refused query or header value: the status the request rules refuse it with. */
   status?: number;
@@ -45,12 +49,26 @@ const integerId = (op: OperationSpec): ParamSpec | undefined =>
     : undefined;
 
 /** The request rules' refusal of these query and header values, if any (the mock and the proxy decide the same). */
-function refusal(op: OperationSpec, query: Record<string, string>, headers: Record<string, string>) {
+function refusal(
+  op: OperationSpec,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+  querystring: string | undefined,
+) {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   return (
     parameterProblem(op, op.queryParams, (name) => query[name]) ??
+    (querystring === undefined ? undefined : querystringProblem(op, querystring)) ??
     parameterProblem(op, op.headerParams, (name) => lower[name])
   );
+}
+
+/** The 3.2 querystring's cases: left out, a value its schema refuses, text its media type cannot read. */
+function querystringCases(op: OperationSpec, random: () => number): string[] {
+  const spec = op.querystring;
+  if (!spec) return [];
+  const broken = generateInvalid(spec.schema, random, 'q', 3).map((c) => writeQuerystring(spec, c.body));
+  return ['', ...broken, ...(spec.kind === 'json' ? ['%7Bnot-json'] : []), '%E0%A4%A'];
 }
 
 /** Pure: the parameter cases of `op` (none: the operation has nothing to probe). */
@@ -75,13 +93,20 @@ export function parameterCases(op: OperationSpec, random: () => number): ParamCa
       if (text !== undefined) cases.push({ label: `${p.in} ${p.name}: ${label}`, ...withValue(p, text) });
     }
   }
+  for (const raw of querystringCases(op, random))
+    cases.push({
+      label: `querystring ${op.querystring?.name ?? ''} ${raw === '' ? 'missing' : JSON.stringify(raw)}`,
+      query: base.query,
+      headers: base.header,
+      querystring: raw,
+    });
   const id = integerId(op);
   if (id)
     for (const text of ['abc', '1.5'])
       cases.push({ label: `path ${id.name} "${text}"`, query: base.query, headers: base.header, id: text });
   return cases.map((c) => {
     if (c.id !== undefined) return { ...c, expect: 'reject' };
-    const problem = refusal(op, c.query, c.headers);
+    const problem = refusal(op, c.query, c.headers, c.querystring);
     return problem ? { ...c, expect: 'reject', status: problem.status } : { ...c, expect: 'accept' };
   });
 }
@@ -107,8 +132,10 @@ function outgoing(
   random: () => number,
   runPrefix: string,
 ): Outgoing {
-  const at =
+  const item =
     c.id !== undefined ? op.path.replace(`{${integerId(op)?.name ?? ''}}`, encodeURIComponent(c.id)) : path;
+  // A valid querystring unless the case is about it (bodyRequest adds the valid one to a request with a body).
+  const at = c.querystring === undefined ? item : c.querystring === '' ? item : `${item}?${c.querystring}`;
   // A valid body, so that only the parameter decides.
   const body =
     op.requestBody?.kind === 'json'
@@ -121,8 +148,12 @@ function outgoing(
       : undefined;
   const out =
     body === undefined
-      ? { method: op.method.toUpperCase(), path: at, auth: { use: 'key' as const } }
-      : bodyRequest(op, at, { json: body });
+      ? {
+          method: op.method.toUpperCase(),
+          path: c.querystring === undefined ? withQuerystring(op, at) : at,
+          auth: { use: 'key' as const },
+        }
+      : { ...bodyRequest(op, at, { json: body }), ...(c.querystring === undefined ? {} : { path: at }) };
   return { ...out, query: c.query, headers: { ...out.headers, ...c.headers } };
 }
 

@@ -53,7 +53,8 @@ export function crudSteps(r: Resource): CrudStep[] {
   const steps: CrudStep[] = [];
   if (o.create) steps.push('create');
   if (o.create && o.read) steps.push('read');
-  if (o.create && o.list) steps.push('listed');
+  // Found in the list by its id: an item the document gives no id cannot be told from the others.
+  if (o.create && o.list && r.idField) steps.push('listed');
   if (o.create && o.replace) steps.push('replace');
   if (o.create && o.patch) steps.push(r.jsonPatch ? 'json-patch' : 'merge-patch');
   if (o.create && o.remove) steps.push('delete', 'delete-again-404');

@@ -22,6 +22,7 @@ import {
   notFoundStatus,
   successStatuses,
   withoutClientId,
+  withQuerystring,
 } from './requests';
 import { mergePatchPlan } from './merge-patch';
 import { jsonPatchOf } from './json-patch';
@@ -164,16 +165,21 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
         sameItem(() => state),
       );
     if (name === 'listed' && has.has('listed'))
-      await step(run, 'listed', { method: 'GET', path: stepOp.path, auth: { use: 'key' } }, (res) => {
-        const items = listItems(resource, res);
-        if (!items) return `status ${res.status}; the answer holds no list of items`;
-        return (
-          statusIs(stepOp)(res) ??
-          (listShows(resource, res.json, id)
-            ? undefined
-            : `no item with ${resource.idField} ${id} among ${items.length}`)
-        );
-      });
+      await step(
+        run,
+        'listed',
+        { method: 'GET', path: withQuerystring(stepOp, stepOp.path), auth: { use: 'key' } },
+        (res) => {
+          const items = listItems(resource, res);
+          if (!items) return `status ${res.status}; the answer holds no list of items`;
+          return (
+            statusIs(stepOp)(res) ??
+            (listShows(resource, res.json, id)
+              ? undefined
+              : `no item with ${resource.idField} ${id} among ${items.length}`)
+          );
+        },
+      );
     if (name === 'replace' && stepOp.requestBody && has.has('replace'))
       state = await replaceItem(run, stepOp, path, id, state, read ? readBack : undefined, sameItem);
     if (name === 'patch' && stepOp.requestBody && (has.has('merge-patch') || has.has('json-patch')))

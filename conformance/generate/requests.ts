@@ -9,12 +9,25 @@ import type { RunContext } from '../send/check-context';
 import { generateValid } from './values';
 import type { Exchange, RecordedResponse } from '../types';
 import { isObject } from '../../spec/json';
+import { seededRandom } from '../../spec/random';
+import { writeQuerystring } from '../../spec/http/querystring';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
 /** The JSON media type the operation documents for its body (merge patches keep theirs). */
 export function jsonMediaType(op: OperationSpec): string {
   return op.requestBody?.mediaTypes.find(isJsonMediaType) ?? 'application/json';
+}
+
+/**
+ * `path` with a valid query string when `op` documents an OpenAPI 3.2 `in: querystring` parameter (drawn from
+ * its schema, the same each run), so that only what a rule varies decides; else `path` as it is.
+ */
+export function withQuerystring(op: OperationSpec, path: string): string {
+  const spec = op.querystring;
+  if (!spec) return path;
+  const raw = writeQuerystring(spec, generateValid(spec.schema, seededRandom(0), 'q', { full: true }));
+  return raw ? `${path}${path.includes('?') ? '&' : '?'}${raw}` : path;
 }
 
 /** A request to `op` at `path` with a JSON value (or raw text) as its body, under the key. */
@@ -25,7 +38,7 @@ export function bodyRequest(
 ): Outgoing {
   return {
     method: op.method.toUpperCase(),
-    path,
+    path: withQuerystring(op, path),
     auth: { use: 'key' },
     headers: { 'Content-Type': jsonMediaType(op) },
     body: body.raw ?? JSON.stringify(body.json),

@@ -21,6 +21,7 @@ import type { Call, DocumentWalk, WalkResult, WalkStep } from './walk-types';
 
 export type { Call, WalkResult, WalkStep } from './walk-types';
 import { bodyFor, paramValue, walkRequest } from './walk-requests';
+import { isReadMethod } from '../../spec/methods';
 
 export interface WalkOptions {
   spec: LoadedSpec;
@@ -45,7 +46,8 @@ export async function walkDocument(options: WalkOptions): Promise<WalkResult> {
   }
   for (const op of spec.operations) {
     // What the lifecycles sent (an item's actions among it) is not sent again on an item of its own.
-    if (done.has(op.operationId) || walk.covered.has(op.operationId)) continue;
+    // A resource's read its lifecycle did not reach (a list of items without an id, a QUERY search) is sent once.
+    if (walk.covered.has(op.operationId) || (done.has(op.operationId) && !isReadMethod(op.method))) continue;
     const params = await paramsFor(walk, op);
     if (params) await walk.send({ op, label: op.operationId, params, body: bodyFor(op, walk.random) });
   }

@@ -13,6 +13,7 @@ import type { Resource } from '../../spec/resources';
 import type { Schema } from '../../spec/schema-shape';
 import type { Outgoing } from '../send/client';
 import { generateValid } from '../generate/values';
+import { withQuerystring } from '../generate/requests';
 
 type Json = Record<string, unknown>;
 const mediaBase = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -80,7 +81,8 @@ export function walkRequest(
   random: () => number,
   options: { body?: unknown; form?: boolean; anonymous?: boolean },
 ): Outgoing {
-  let path = op.path;
+  // An OpenAPI 3.2 `in: querystring` parameter: the whole query string, valid by its schema.
+  let path = withQuerystring(op, op.path);
   for (const [name, value] of Object.entries(params))
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   const query: Record<string, string> = {};

@@ -99,7 +99,8 @@ export const SCENARIO_FILE_SCHEMA = {
           properties: {
             operation: { type: 'string', minLength: 1 },
             params: { type: 'object' },
-            method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] },
+            // Other methods (3.2's additionalOperations: COPY, LINK …) by the step's `operation`.
+            method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'QUERY'] },
             path: { type: 'string', pattern: '^/' },
             auth: { enum: ['key', 'none'] },
             headers: { type: 'object', additionalProperties: { type: 'string' } },

@@ -3,8 +3,8 @@
  * operation tags) and `--path GLOB` (`*` within one path segment, `**` across segments). Each flag repeats;
  * operations must match every kind of flag given (one of its values). No flag: every operation.
  */
-import type { OpenAPIV3_1 } from 'openapi-types';
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
+import { operationObject } from '../../spec/methods';
 
 export interface OperationFilter {
   operations?: string[];
@@ -16,8 +16,7 @@ export type OperationSelection = { ok: true; ids: ReadonlySet<string> | null } |
 
 /** The tags the document gives `op`. */
 export function tagsOf(spec: LoadedSpec, op: OperationSpec): string[] {
-  const item = spec.document.paths?.[op.path] as OpenAPIV3_1.PathItemObject | undefined;
-  const operation = item?.[op.method as OpenAPIV3_1.HttpMethods];
+  const operation = operationObject(spec.document, op.path, op.method);
   return Array.isArray(operation?.tags) ? operation.tags.filter((t) => typeof t === 'string') : [];
 }
 

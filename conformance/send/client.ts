@@ -6,6 +6,7 @@
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import { operationFor } from '../../spec/http/match';
+import { isReadMethod } from '../../spec/methods';
 import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
 import type { Exchange, FetchLike, RecordedResponse } from '../types';
 import { emptyPlacement, place, secretNames, type Placement, type SecurityScheme } from './credentials';
@@ -64,7 +65,6 @@ export interface ClientOptions {
 }
 
 const EXCERPT = 1000;
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Client {
@@ -75,7 +75,7 @@ export interface Client {
 }
 
 /** `--read-only` refuses every method but GET, HEAD and OPTIONS. */
-export const isWrite = (method: string): boolean => !SAFE.has(method.toUpperCase());
+export const isWrite = (method: string): boolean => !isReadMethod(method);
 
 /** Build a client; every exchange it makes goes to `options.onExchange` once complete. */
 export function createClient(options: ClientOptions): Client {

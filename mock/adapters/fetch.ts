@@ -15,7 +15,7 @@ import { buildDeps, handleRequest, type EngineOptions } from '../core/engine';
 export const FETCH_OPTION_RULES = { ...ENGINE_OPTION_RULES, remoteAddress: rule.nonEmptyString };
 
 export interface FetchHandlerOptions extends Omit<EngineOptions, 'document'> {
-  /** The OpenAPI 3.1 document as an object (parsed JSON or YAML), or one already compiled. */
+  /** The OpenAPI 3.1 (or 3.2) document as an object (parsed JSON or YAML), or one already compiled. */
   document: OpenAPIV3_1.Document | CompiledSpec;
   /** The client address the rate limiter counts anonymous callers by (default 127.0.0.1). */
   remoteAddress?: string;
@@ -53,12 +53,14 @@ function compileDocument(entry: string, document: OpenAPIV3_1.Document): Compile
     'convert it to 3.1, or serve the file with the mock command (`--spec FILE`), which upgrades it at load';
   if (raw.openapi === undefined)
     throw new TypeError(`${entry}: options.document is ${version}; this entry reads OpenAPI 3.1: ${advice}`);
+  // 3.2 adds to 3.1 (QUERY, additionalOperations, querystring): read as it is (issue 33).
+  const readable = typeof raw.openapi === 'string' && /^3\.[12]\./.test(raw.openapi);
   try {
     // Validators compile on first use: a document that is not 3.1 has its schemas checked now instead.
     const notThreeOne = typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.1');
     return compileSpec('document', dereference(document), notThreeOne);
   } catch (err) {
-    if (typeof raw.openapi === 'string' && raw.openapi.startsWith('3.1')) throw err;
+    if (readable) throw err;
     throw new TypeError(
       `${entry}: options.document is ${version} and cannot be read as 3.1 (${(err as Error).message}): ${advice}`,
     );

@@ -127,7 +127,8 @@ function itemRules(
   policy: ValidationPolicy,
 ): { readOnly: string[]; inner?: BodyCheck['inner'] } {
   const readOnly = new Set(shape ? readOnlyProperties(shape) : []);
-  if (!binding || binding.action === 'list' || binding.action === 'read' || binding.action === 'remove')
+  // A search's body is a filter, not an item: nothing in it is the server's.
+  if (!binding || ['list', 'search', 'read', 'remove'].includes(binding.action))
     return { readOnly: [...readOnly] };
   const r = binding.resource;
   const envelope = wraps(schema, r.envelope) ? r.envelope : undefined;

@@ -9,6 +9,7 @@ import { createAjv } from '../../spec/ajv';
 import { isObject } from '../../spec/json';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
+import { exampleValue } from '../../spec/example-value';
 
 /** What a runtime expression may read. */
 export interface CallbackSource {
@@ -110,8 +111,7 @@ export function callbackBody(
 ): unknown {
   if (!media) return undefined;
   const schema = media.schema as Schema | undefined;
-  const firstExample = Object.values(media.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const example: unknown = media.example ?? firstExample?.value;
+  const example: unknown = media.example ?? exampleValue(Object.values(media.examples ?? {})[0]);
   if (!schema) return example;
   const validate = validatorOf(schema);
   const valid = (candidate: unknown): boolean => !validate || validate(candidate);

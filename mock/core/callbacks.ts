@@ -20,6 +20,8 @@ import type { OperationSpec } from '../../spec/compile';
 import { sampleOf } from '../../spec/sample';
 import type { Schema } from '../../spec/schema-shape';
 import { isObject } from '../../spec/json';
+import { operationObject, operationsOf } from '../../spec/methods';
+import { exampleValue } from '../../spec/example-value';
 import { callbackBody, type CallbackSource } from './callback-body';
 import { outgoingAuth, withQuery } from './outgoing-credentials';
 import type { OutgoingCredential, SignatureFormat } from './settings';
@@ -56,8 +58,6 @@ export interface OutgoingAuthSource {
 }
 
 export type { CallbackSource } from './callback-body';
-
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** RFC 6901: the value `pointer` names in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
@@ -121,8 +121,8 @@ export function expandUrl(key: string, source: CallbackSource): { url: string } 
 
 /** A header parameter's value: its example, else one generated from its schema. */
 function headerValue(p: OpenAPIV3_1.ParameterObject): string | undefined {
-  const firstExample = Object.values(p.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
-  const v = p.example ?? firstExample?.value ?? sampleOf(p.schema as Schema | undefined);
+  const v =
+    p.example ?? exampleValue(Object.values(p.examples ?? {})[0]) ?? sampleOf(p.schema as Schema | undefined);
   if (v === undefined || v === null) return undefined;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
@@ -136,8 +136,7 @@ export function callbacksOf(
 ): NonNullable<OpenAPIV3_1.OperationObject['callbacks']> | undefined {
   let found = documented.get(operation);
   if (found === undefined) {
-    const item = document.paths?.[operation.path] as Record<string, unknown> | undefined;
-    const op = item?.[operation.method.toLowerCase()] as OpenAPIV3_1.OperationObject | undefined;
+    const op = operationObject(document, operation.path, operation.method);
     found = op?.callbacks && Object.keys(op.callbacks).length ? op.callbacks : null;
     documented.set(operation, found);
   }
@@ -228,9 +227,7 @@ export function decideCallbacks(
     if (!isObject(callback)) continue;
     for (const [key, item] of Object.entries(callback as Record<string, OpenAPIV3_1.PathItemObject>)) {
       if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
+      for (const { method, operation: op } of operationsOf(item)) {
         out.push({
           operationId: operation.operationId,
           name,

@@ -12,6 +12,8 @@ import type { StreamSpec } from '../../spec/http/stream-format';
 import { DEFAULT_STREAM_ITEMS, streamChunks, streamFor } from '../../spec/http/streams';
 import type { EventSink, Reply } from './context';
 import type { StreamSettings } from './settings';
+import { operationObject } from '../../spec/methods';
+import { exampleValue } from '../../spec/example-value';
 
 const encoder = new TextEncoder();
 
@@ -96,9 +98,7 @@ function responseObject(
   op: OperationSpec,
   status: number,
 ): OpenAPIV3_1.ResponseObject | undefined {
-  const responses = (document.paths?.[op.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[
-    op.method
-  ]?.responses;
+  const responses = operationObject(document, op.path, op.method)?.responses;
   const s = String(status);
   return (responses?.[s] ?? responses?.[`${s[0] ?? ''}XX`] ?? responses?.default) as
     OpenAPIV3_1.ResponseObject | undefined;
@@ -118,8 +118,7 @@ export function mediaBody(
   const media = content[type] ?? {};
   const base = baseOf(type);
   const contentType = base.includes('*') ? 'application/octet-stream' : type;
-  const first = Object.values(media.examples ?? {})[0] as { value?: unknown } | undefined;
-  const example = media.example ?? first?.value;
+  const example = media.example ?? exampleValue(Object.values(media.examples ?? {})[0]);
   if (typeof example === 'string') return { contentType, raw: encoder.encode(example) };
   const schema = media.schema as Schema | undefined;
   const binary = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)/.test(base);

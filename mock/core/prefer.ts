@@ -6,6 +6,8 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { successStatusOf, type OperationSpec } from '../../spec/compile';
+import { operationObject } from '../../spec/methods';
+import { exampleValue } from '../../spec/example-value';
 import type { Ctx } from './context';
 import { successStatus } from './records';
 
@@ -75,8 +77,7 @@ export function namedExamples(
   const known = byStatus.get(key);
   if (known) return known;
   const found = new Map<string, unknown>();
-  const item = document.paths?.[operation.path] as Record<string, unknown> | undefined;
-  const op = item?.[operation.method.toLowerCase()] as OpenAPIV3_1.OperationObject | undefined;
+  const op = operationObject(document, operation.path, operation.method);
   const responses = op?.responses ?? {};
   const res = (responses[key] ?? responses[`${key[0] ?? ''}XX`] ?? responses.default) as
     OpenAPIV3_1.ResponseObject | undefined;
@@ -86,7 +87,7 @@ export function namedExamples(
     Object.keys(content)[0];
   const examples = type ? content[type]?.examples : undefined;
   for (const [name, ex] of Object.entries(examples ?? {})) {
-    const value = (ex as OpenAPIV3_1.ExampleObject | undefined)?.value;
+    const value = exampleValue(ex);
     if (value !== undefined) found.set(name, value);
   }
   byStatus.set(key, found);

@@ -19,9 +19,9 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { isObject } from '../../spec/json';
 import { maskUrl } from '../../spec/redact';
+import { operationsOf } from '../../spec/methods';
 import {
   headerParameters,
-  METHODS,
   requestMedia,
   requestOf,
   type CallbackSend,
@@ -146,9 +146,7 @@ export function webhookCatalogue(
   for (const [name, item] of Object.entries(hooks)) {
     if (!isObject(item) || name.startsWith('x-')) continue;
     const path = item as OpenAPIV3_1.PathItemObject;
-    for (const method of METHODS) {
-      const op = path[method];
-      if (!op) continue;
+    for (const { method, operation: op } of operationsOf(path)) {
       const schema = requestMedia(op)?.media?.schema;
       const signatureHeader = headerParameters(path, op).find((p) => /signature/i.test(p.name))?.name;
       const def: WebhookDef = { name, method: method.toUpperCase(), item: path, op, schema, signatureHeader };

@@ -251,7 +251,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     reset: () => resetState(holder.current),
     reload,
     inferred: () => describeResources(holder.current.model),
-    warnings: [...loaded.warnings, ...(holder.current.model.notes ?? []), ...(fromHar?.lines ?? [])],
+    warnings: [
+      ...loaded.warnings,
+      ...unparsedMethods(holder.current.spec.operations),
+      ...(holder.current.model.notes ?? []),
+      ...(fromHar?.lines ?? []),
+    ],
     drain: async (drainMs) => {
       stopWatching();
       const closed = new Promise<void>((resolve) => {
@@ -294,4 +299,19 @@ async function orThrow<T extends { ok: true }>(
   const r = await result;
   if (!r.ok) throw new Error(r.error);
   return r;
+}
+
+/**
+ * OpenAPI 3.2's `additionalOperations` may name any method; Node's HTTP parser reads only those in
+ * `http.METHODS` (QUERY, COPY, LINK, PURGE … are among them) and answers any other 400 in the error shape before
+ * the mock sees it. Said once at start; the fetch and MSW entries serve every method.
+ */
+function unparsedMethods(operations: ReadonlyArray<{ method: string; operationId: string }>): string[] {
+  const unread = operations.filter((o) => !http.METHODS.includes(o.method.toUpperCase()));
+  if (unread.length === 0) return [];
+  const named = unread.slice(0, 3).map((o) => `${o.method.toUpperCase()} (${o.operationId})`);
+  return [
+    `${named.join(', ')}${unread.length > 3 ? ', …' : ''}: Node's HTTP parser does not read this method; the ` +
+      'node server answers it 400 (bad_request), the fetch and MSW entries serve it',
+  ];
 }

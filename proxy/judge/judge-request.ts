@@ -152,6 +152,7 @@ function paramProblems(
     query: (n) => query.get(n) ?? undefined,
     header: (n) => req.headers[n],
     cookie: (n) => cookies[n],
+    querystring: req.url.split('?')[1],
   }).map((p) => bad(p.rule, p.message, p.status));
 }
 

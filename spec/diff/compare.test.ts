@@ -66,3 +66,27 @@ it('a Swagger 2.0 document is compared after its upgrade: a new required query p
     'B response.status.removed addShelfBook 400',
   ]);
 });
+
+it('an OpenAPI 3.2 document: QUERY and additional operations compared, a querystring schema narrowed (issue 33)', async () => {
+  const THINGS = path.join(ROOT, 'fixtures', 'specs', 'things-32.yaml');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-32-'));
+  const next = path.join(dir, 'things-next.yaml');
+  fs.writeFileSync(
+    next,
+    fs
+      .readFileSync(THINGS, 'utf8')
+      .replace(
+        'limit: { type: integer, minimum: 1, maximum: 50 }',
+        'limit: { type: integer, minimum: 1, maximum: 20 }',
+      )
+      .replace(/ {6}LINK:\n( {8}.*\n| {10}.*\n)+?(?= {6}FROB:)/, ''),
+  );
+  const changes = diffSpecs(await loadSpecOrThrow(THINGS), await loadSpecOrThrow(next)).map(line);
+  expect(changes).toEqual(
+    expect.arrayContaining([
+      'B operation.removed linkThing',
+      expect.stringMatching(/^B request\.\S+ listReports querystring parameter filter\/limit/),
+    ]),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -131,12 +131,16 @@ function securityChanges(
   ];
 }
 
-const paramsOf = (op: OperationSpec): ParamSpec[] => [
+/** A parameter as compared: the 3.2 `in: querystring` one too (its schema is that of its one media type). */
+type Param = Pick<ParamSpec, 'name' | 'required' | 'schema'> & { in: ParamSpec['in'] | 'querystring' };
+
+const paramsOf = (op: OperationSpec): Param[] => [
   ...op.pathParamSpecs,
   ...op.queryParams,
   ...op.headerParams,
+  ...(op.querystring ? [{ ...op.querystring, in: 'querystring' as const }] : []),
 ];
-const paramKey = (p: ParamSpec) =>
+const paramKey = (p: Param) =>
   `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.in === 'path' ? '' : p.name}`;
 
 function parameterChanges(a: OperationSpec, b: OperationSpec, base: Base): Change[] {

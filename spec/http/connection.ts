@@ -35,5 +35,11 @@ export function clientErrorFields(code: string | undefined): { code: ErrorCode; 
     return { code: 'header_too_large', message: 'request headers are too large' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
     return { code: 'request_timeout', message: 'the request was not received in time' };
+  // Node's parser reads the methods of http.METHODS only (QUERY and COPY among them, issue 33).
+  if (code === 'HPE_INVALID_METHOD')
+    return {
+      code: 'bad_request',
+      message: "the request method is not one Node's HTTP parser reads (HPE_INVALID_METHOD)",
+    };
   return { code: 'bad_request', message: `malformed HTTP request (${code ?? 'unknown'})` };
 }

@@ -7,7 +7,14 @@
  * Which refusal wins when several apply is decided here too: the route (404/405), then credentials (401), then
  * the media type (415), then the rest (400); the mock's stages run in that order.
  */
-import { coerceParam, formatAjvErrors, type OperationSpec, type ParamSpec } from '../compile';
+import {
+  coerceParam,
+  formatAjvErrors,
+  type OperationSpec,
+  type ParamSpec,
+  type QuerystringSpec,
+} from '../compile';
+import { readQuerystring } from './querystring';
 
 export interface RequestProblem {
   /** `request.parameters`, `request.body`, `request.media-type`, `request.credentials`, … */
@@ -80,7 +87,35 @@ export function parameterProblem(
   return undefined;
 }
 
-/** Every parameter problem of a request: path, query, header and cookie, in that order, one per location. */
+/**
+ * The 3.2 `in: querystring` parameter's problem, if any: `raw` is the query string as sent, without `?` (absent
+ * or empty: not given). Refused with the status a query parameter is.
+ */
+export function querystringProblem(
+  op: { responses: ReadonlyMap<string, unknown>; querystring?: QuerystringSpec },
+  raw: string | undefined,
+): RequestProblem | undefined {
+  const spec = op.querystring;
+  if (!spec) return undefined;
+  const pointer = `/querystring/${spec.name}`;
+  const status = refusalStatus(op.responses, 400, ALTERNATIVES.query);
+  const problem = (message: string): RequestProblem => ({
+    rule: 'request.parameters',
+    status,
+    pointer,
+    message,
+  });
+  if (raw === undefined || raw === '')
+    return spec.required ? problem(`querystring parameter ${spec.name} is required`) : undefined;
+  const read = readQuerystring(spec, raw);
+  if (!read.ok) return problem(read.message);
+  if (spec.validate(read.value)) return undefined;
+  const what = `querystring parameter ${spec.name}`;
+  const detail = formatAjvErrors(spec.validate.errors, what);
+  return problem(detail.startsWith(what) ? detail : `${what}: ${detail}`);
+}
+
+/** Every parameter problem of a request: path, query (or querystring), header and cookie, in that order, one per location. */
 export function parameterProblems(
   op: OperationSpec,
   values: {
@@ -89,11 +124,13 @@ export function parameterProblems(
     /** By lower-cased name. */
     header: (name: string) => string | undefined;
     cookie: (name: string) => string | undefined;
+    /** The query string as sent, without `?`: read only for an OpenAPI 3.2 `in: querystring` parameter. */
+    querystring?: string;
   },
 ): RequestProblem[] {
   return [
     parameterProblem(op, op.pathParamSpecs, values.path),
-    parameterProblem(op, op.queryParams, values.query),
+    parameterProblem(op, op.queryParams, values.query) ?? querystringProblem(op, values.querystring),
     parameterProblem(op, op.headerParams, values.header),
     parameterProblem(op, op.cookieParams, values.cookie),
   ].filter((p): p is RequestProblem => p !== undefined);

@@ -1,6 +1,6 @@
 import { compileSpec, type LoadedSpec } from '../load';
 import type { Exchange } from '../report/types';
-import { acceptedInvalidProblem, checkResponses } from './response-checks';
+import { acceptedInvalidProblem, checkResponses, emptyBodyProblem } from './response-checks';
 
 const error = {
   description: 'error',
@@ -73,6 +73,15 @@ describe('the checks the proxy and the runner share', () => {
     // A status documented with content: its answer carries one.
     expect(outcome(withStatus(404, '{}'), 'response.empty-body')).toBe('pass');
     expect(outcome(withStatus(404, ''), 'response.empty-body')).toBe('fail');
+  });
+
+  it('response.empty-body: an error documented without content may carry its error body; a success may not', () => {
+    const none = { mediaTypes: [] as string[] };
+    expect(emptyBodyProblem(none, { status: 400, body: '{"code":"bad_request"}' })).toBeUndefined();
+    expect(emptyBodyProblem(none, { status: 503, body: '{"code":"unavailable"}' })).toBeUndefined();
+    expect(emptyBodyProblem(none, { status: 201, body: '{"id":1}' })).toMatch(/documents no body/);
+    expect(emptyBodyProblem(none, { status: 302, body: 'moved' })).toMatch(/documents no body/);
+    expect(emptyBodyProblem(none, { status: 400, body: '' })).toBeUndefined();
   });
 
   it('assume.retry-after-seconds: a 429 that sends Retry-After sends whole seconds', () => {

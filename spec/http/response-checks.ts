@@ -103,15 +103,19 @@ export function retryAfterSecondsProblem(retry: string): string | undefined {
 }
 
 /**
- * Empty vs documented body: a body on a status documented without content (a 204), or none on a status documented
- * with content (a 204 excepted, which HTTP keeps empty); undefined when they agree.
+ * Empty vs documented body: a body on a success or redirect documented without content (a 204, a 201 with no
+ * content), or none on a status documented with content (a 204 excepted, which HTTP keeps empty); undefined when
+ * they agree. An error status (4xx, 5xx) documented without content may carry an error body: many documents list
+ * `400: {description: Bad request}` alone, and every error this house's mock sends is in the error shape (§7).
  */
 export function emptyBodyProblem(
   documented: Pick<ResponseSpec, 'mediaTypes'>,
   res: Pick<RecordedResponse, 'status' | 'body'>,
 ): string | undefined {
   if (documented.mediaTypes.length === 0)
-    return res.body === '' ? undefined : `${res.status} documents no body, but one was sent`;
+    return res.body === '' || res.status >= 400
+      ? undefined
+      : `${res.status} documents no body, but one was sent`;
   if (res.body !== '' || res.status === 204) return undefined;
   return `${res.status} documents a body (${documented.mediaTypes.join(', ')}), but none was sent`;
 }

@@ -9,6 +9,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Schema } from '../schema-shape';
 import { objectShape, typesOf } from '../schema-shape';
 import { isObject } from '../json';
+import { exampleValue } from '../example-value';
 
 export type StreamKind = 'sse' | 'jsonl' | 'json-seq';
 
@@ -92,12 +93,15 @@ function sseItem(itemSchema: Schema): { itemSchema: Schema; data: 'json' | 'text
   return { itemSchema, data: structured ? 'json' : 'text' };
 }
 
-/** The example of a media type: `example`, else the first of `examples` (3.2's `dataValue`/`serializedValue` too). */
+/**
+ * The example of a media type: `example`, else the first of `examples` (its data, spec/example-value.ts), else
+ * that example's `serializedValue`: the stream's text as sent.
+ */
 function exampleOf(media: Record<string, unknown>): unknown {
   if (media.example !== undefined) return media.example;
   const first = Object.values(isObject(media.examples) ? media.examples : {})[0];
   if (!isObject(first)) return undefined;
-  return first.dataValue ?? first.value ?? first.serializedValue;
+  return exampleValue(first) ?? first.serializedValue;
 }
 
 const count = (n: unknown): number | undefined => (typeof n === 'number' && n >= 0 ? n : undefined);

@@ -39,6 +39,7 @@ import {
 import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
+import { searchFilter, searchView } from '../search';
 
 const encoder = new TextEncoder();
 
@@ -88,6 +89,16 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
   return whenReady(deps.records.list(r.name), (items) =>
     reply(op, status, presentList(op, status, items, r, ctx.query ?? {})),
   );
+}
+
+/** OpenAPI 3.2's QUERY on the collection: the items the body's fields match, as a plain list (see ../search.ts). */
+function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+  const status = successStatus(op, 'search');
+  const matches = searchFilter(ctx.input, r);
+  return whenReady(deps.records.list(r.name), (items) => {
+    const found = items.filter((i) => underParent(ctx, r, i) && matches(i));
+    return reply(op, status, presentList(op, status, found, searchView(r, op, status), ctx.query ?? {}));
+  });
 }
 
 function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: string): MaybePromise<Reply> {
@@ -249,6 +260,7 @@ async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpe
     return reply(op, status, presentList(op, status, items, r, ctx.query ?? {}));
   }
   if (binding.action === 'create') return create(ctx, deps, r, op, parentId(ctx, r));
+  if (binding.action === 'search') return search(ctx, deps, r, op);
   if (binding.action !== 'update') {
     const id = itemId(ctx, r);
     const found = await deps.records.get(r.name, id);
@@ -265,6 +277,8 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
       return list(ctx, deps, r, op);
     case 'create':
       return create(ctx, deps, r, op);
+    case 'search':
+      return search(ctx, deps, r, op);
     case 'read': {
       const id = itemId(ctx, r);
       const status = successStatus(op, 'read');

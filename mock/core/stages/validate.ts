@@ -4,7 +4,12 @@
  * media type (406); a body is checked against the operation's own schema (mock/core/body-check.ts).
  */
 import type { OperationSpec } from '../../../spec/compile';
-import { parameterProblem, parseCookies, type RequestProblem } from '../../../spec/http/request-rules';
+import {
+  parameterProblem,
+  parseCookies,
+  querystringProblem,
+  type RequestProblem,
+} from '../../../spec/http/request-rules';
 import { checkBody, checkUnexpectedBody } from '../body-check';
 import {
   apiError,
@@ -121,7 +126,8 @@ export const validate: Stage = function validate(ctx, deps) {
   if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
   const stray = check ? undefined : checkUnexpectedBody(ctx.body, content, deps.config.policy);
   if (stray) return { reply: stray, ctx };
-  // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query, header, cookie.
+  // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query (or 3.2's
+  // querystring), header, cookie.
   if (operation.pathParamSpecs.length) {
     const params = ctx.params ?? {};
     const bad = parameterProblem(operation, operation.pathParamSpecs, (n) => params[n]);
@@ -130,6 +136,10 @@ export const validate: Stage = function validate(ctx, deps) {
   if (operation.queryParams.length) {
     const query = (ctx.query ??= parseQuery(ctx.req.query));
     const bad = parameterProblem(operation, operation.queryParams, (n) => query[n]?.[0]);
+    if (bad) return { reply: refusal(bad), ctx };
+  }
+  if (operation.querystring) {
+    const bad = querystringProblem(operation, ctx.req.query);
     if (bad) return { reply: refusal(bad), ctx };
   }
   if (operation.headerParams.length) {
