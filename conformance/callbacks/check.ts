@@ -13,6 +13,7 @@ import { judgeCallback, setBodySource, type CallbackSource, type CallbackSpec } 
 import type { Exchange, Finding } from '../types';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { isWrite } from '../send/client';
+import { requiredParamText } from '../send/required-params';
 import { generateValid } from '../generate/values';
 import { jsonMediaType } from '../generate/requests';
 import { pathFor } from '../generate/bodies';
@@ -91,8 +92,8 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
     ? target.adjust(generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix))
     : undefined;
   // Required parameters get a generated value, so that the request is one the server accepts.
-  const query = requiredValues(op.queryParams, ctx);
-  const headers = requiredValues(op.headerParams, ctx);
+  const query = requiredValues(op.queryParams);
+  const headers = requiredValues(op.headerParams);
   for (const g of groups.values()) {
     const url = `${receiving.receiver.origin}${g.prefix}`;
     if (g.source.in === 'body') body = setBodySource(body, g.source.pointer, url);
@@ -134,14 +135,8 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
 }
 
 /** A generated value for each required parameter of `params`, by name. */
-function requiredValues(params: readonly ParamSpec[], ctx: RunContext): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of params) {
-    if (!p.required) continue;
-    const v = generateValid(p.schema, ctx.random, ctx.runPrefix);
-    out[p.name] = Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : JSON.stringify(v);
-  }
-  return out;
+function requiredValues(params: readonly ParamSpec[]): Record<string, string> {
+  return Object.fromEntries(params.filter((p) => p.required).map((p) => [p.name, requiredParamText(p)]));
 }
 
 /** Judge what arrived at one source's path: each expected callback once, with its method and a valid body. */

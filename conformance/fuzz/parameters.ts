@@ -154,7 +154,8 @@ function outgoing(
           auth: { use: 'key' as const },
         }
       : { ...bodyRequest(op, at, { json: body }), ...(c.querystring === undefined ? {} : { path: at }) };
-  return { ...out, query: c.query, headers: { ...out.headers, ...c.headers } };
+  // Exactly as built: a missing required parameter is the case, not an omission to fill in.
+  return { ...out, query: c.query, headers: { ...out.headers, ...c.headers }, exact: true };
 }
 
 /** The check: every case sent; the first wrong answer is the finding, with its curl. */

@@ -6,6 +6,7 @@
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import { operationFor } from '../../spec/http/match';
+import { missingRequired } from './required-params';
 import { isReadMethod } from '../../spec/methods';
 import { maskHeaderValues, maskKnownSecrets, maskUrlSecrets } from '../../spec/mask';
 import type { Exchange, FetchLike, RecordedResponse } from '../types';
@@ -38,6 +39,11 @@ export interface Outgoing {
   body?: string;
   expects429?: boolean;
   outsideContract?: boolean;
+  /**
+   * Send the query and headers exactly as given: a case about a parameter itself. Otherwise every required query
+   * and header parameter of the operation the request does not name is filled in (send/required-params.ts).
+   */
+  exact?: boolean;
 }
 
 export type SendResult =
@@ -113,8 +119,15 @@ export function createClient(options: ClientOptions): Client {
         addressed.search.slice(1),
       );
       const creds = credentialsOf(out.auth, op, options);
-      const url = withQuery(base, { ...out.query, ...creds.query });
-      const headers = { ...out.headers, ...creds.headers };
+      const filled = out.exact
+        ? { query: {}, headers: {} }
+        : missingRequired(op, {
+            // A credential's place is the credentials' (a probe without a key sends none on purpose).
+            query: (name) => addressed.searchParams.has(name) || names.query.has(name),
+            headers: { ...out.headers, ...Object.fromEntries([...names.headers].map((h) => [h, ''])) },
+          });
+      const url = withQuery(base, { ...filled.query, ...out.query, ...creds.query });
+      const headers = { ...filled.headers, ...out.headers, ...creds.headers };
       const sentAt = Date.now();
       const result = await sendHttp(
         { method: out.method, url, headers, body: out.body },
