@@ -8,11 +8,11 @@ import { coerceParam, type CompiledSpec, type OperationSpec, type ParamSpec } fr
 import { sampleOf } from '../../spec/sample';
 import { apiKeyPrefix } from '../../spec/api-key-prefix';
 
-/** The GET to try: no path parameter and no required query parameter, else the fewest to fill in. */
+/** The GET to try: no path parameter and no required query or header parameter, else the fewest to fill in. */
 function chooseGet(spec: CompiledSpec): OperationSpec | undefined {
   const gets = spec.operations.filter((o) => o.method === 'get');
   const cost = (o: OperationSpec) =>
-    o.pathParams.length * 10 + o.queryParams.filter((p) => p.required).length;
+    o.pathParams.length * 10 + [...o.queryParams, ...o.headerParams].filter((p) => p.required).length;
   return [...gets].sort((a, b) => cost(a) - cost(b))[0];
 }
 
@@ -43,6 +43,10 @@ export function tryCurl(spec: CompiledSpec, baseUrl: string, key: string): strin
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
   for (const p of op.queryParams) if (p.required) url.searchParams.set(p.name, valueOf(p));
   const args: string[] = [];
+  // Required header parameters (the mock refuses a request without one with 400); OpenAPI ignores these three.
+  for (const p of op.headerParams)
+    if (p.required && !['accept', 'content-type', 'authorization'].includes(p.name.toLowerCase()))
+      args.push('-H', quote(`${p.name}: ${valueOf(p)}`));
   for (const name of op.security[0] ?? []) {
     const scheme = spec.securitySchemes[name];
     if (!scheme) continue;
