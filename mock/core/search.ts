@@ -25,7 +25,7 @@ export function searchFilter(filter: unknown, r: Resource): (item: JsonObject) =
   const properties = objectShape(r.itemSchema)?.properties ?? {};
   const wanted: Array<[string, Scalar[]]> = [];
   for (const [name, value] of Object.entries(filter)) {
-    if (!(name in properties)) continue;
+    if (!Object.hasOwn(properties, name)) continue;
     const values = Array.isArray(value) ? value.filter(isScalar) : isScalar(value) ? [value] : [];
     if (values.length > 0) wanted.push([name, values]);
   }

@@ -82,11 +82,7 @@ export interface CallbackSender {
 }
 
 const isLoopbackHost = (host: string): boolean =>
-  host === 'localhost' ||
-  host.endsWith('.localhost') ||
-  /^127\.\d+\.\d+\.\d+$/.test(host) ||
-  host === '::1' ||
-  /^::ffff:127\./i.test(host);
+  host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || /^::ffff:127\./i.test(host);
 
 /** Pure: why `url` may not be called with these allowed hosts, or undefined when it may. */
 export function targetProblem(url: string, hosts: readonly string[]): string | undefined {
@@ -134,6 +130,40 @@ export function signatureOf(format: SignatureFormat, secret: string, body: strin
 }
 
 const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
+/** The most of a receiver's answer read (the rest is dropped unread: the target is the request's choice). */
+const ANSWER_BYTES = 8 * 1024;
+
+/** Up to `max` bytes of an answer's body as text; the rest is cancelled, never buffered. */
+async function readSome(res: Response, max: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+
+/** A body as kept in the history: masked, and cut to an excerpt when large (a webhook body may be 1 MiB). */
+function keptBody(body: unknown, maskText: (text: string) => string): unknown {
+  if (body === undefined) return undefined;
+  const text = maskText(typeof body === 'string' ? body : JSON.stringify(body));
+  if (text.length > 2000) return excerpt(text);
+  try {
+    return typeof body === 'string' ? text : (JSON.parse(text) as unknown);
+  } catch {
+    return text;
+  }
+}
 
 /** A sender with the given limits; `fetchImpl` is the global fetch unless a test gives another. */
 export function createCallbackSender(
@@ -194,7 +224,7 @@ export function createCallbackSender(
         signal: controller.signal,
         redirect: 'manual',
       });
-      r.answer = excerpt(out.maskText(await res.text()));
+      r.answer = excerpt(out.maskText(await readSome(res, ANSWER_BYTES)));
       return { status: res.status, ms: now() - started };
     } catch (err) {
       const reason = controller.signal.aborted
@@ -250,7 +280,7 @@ export function createCallbackSender(
               ? undefined
               : maskUrl(maskUrlSecrets(s.url, new Set(s.secretQuery ?? []), secrets)),
           headers: mask(s.headers),
-          body: s.body,
+          body: keptBody(s.body, maskText),
           ...(s.sign ? { signed: { header: s.sign.header, format: s.sign.format } } : {}),
           ...(s.note ? { note: s.note } : {}),
           outcome: 'pending',
