@@ -16,7 +16,7 @@ const ORIGIN = 'http://proxy.internal:4010';
 
 describe('the callback relay', () => {
   it('rewrites every source the request carries to a relay path and remembers the target', () => {
-    const relay = createRelay(() => ORIGIN);
+    const relay = createRelay(() => ORIGIN, { hosts: ['client.example', 'client'] });
     const out = relay.rewrite('createS', specs, {
       search: '?audit=http%3A%2F%2Fclient%2Faudit&x=1',
       headers: { 'x-hook': 'https://client.example/hook' },
@@ -43,6 +43,18 @@ describe('the callback relay', () => {
     expect(relay.size()).toBe(3);
   });
 
+  it('never rewrites a URL naming a host --callback-hosts does not allow (loopback by default)', () => {
+    const relay = createRelay(() => ORIGIN);
+    const internal = { search: '', headers: {}, json: '{"callbackUrl":"http://169.254.169.254/latest"}' };
+    expect(relay.rewrite('createS', specs, internal)).toEqual(internal);
+    expect(relay.size()).toBe(0);
+    const local = relay.rewrite('createS', specs, {
+      ...internal,
+      json: '{"callbackUrl":"http://127.0.0.1:9/cb"}',
+    });
+    expect(local.json).toContain('/_mock/relay/');
+  });
+
   it('leaves what is not an absolute http(s) URL, and a request without sources, as it was', () => {
     const relay = createRelay(() => ORIGIN);
     const given = { search: '?audit=relative', headers: {}, json: '{"callbackUrl":"ftp://x"}' };
@@ -54,7 +66,7 @@ describe('the callback relay', () => {
     let now = 0;
     const relay = createRelay(
       () => ORIGIN,
-      { maxPending: 1, ttlMs: 1000 },
+      { maxPending: 1, ttlMs: 1000, hosts: ['c'] },
       () => now,
     );
     const req = (n: number) => ({

@@ -9,14 +9,20 @@
  * callback bodies read up to the proxy's `--max-body-bytes`.
  */
 import { randomBytes } from 'node:crypto';
+import { targetProblem } from '../spec/callback-hosts';
 import { readSource, setBodySource, type CallbackSource, type CallbackSpec } from '../spec/callbacks';
 
 export interface RelayLimits {
   maxPending: number;
   ttlMs: number;
+  /**
+   * Where a relayed callback may be forwarded (`--callback-hosts`, spec/callback-hosts.ts): a URL naming another
+   * host is left as the client sent it, never rewritten, so the relay never calls a host a request chose.
+   */
+  hosts: readonly string[];
 }
 
-export const RELAY_DEFAULTS: RelayLimits = { maxPending: 1000, ttlMs: 10 * 60_000 };
+export const RELAY_DEFAULTS: RelayLimits = { maxPending: 1000, ttlMs: 10 * 60_000, hosts: ['loopback'] };
 
 /** One rewritten source: where its callbacks really go, and which of them arrived already. */
 export interface PendingRelay {
@@ -103,7 +109,7 @@ export function createRelay(
       const headers = { ...req.headers };
       for (const { source, specs: group } of groups.values()) {
         const target = readSource(source, { body, query, headers });
-        if (!absolute(target)) continue;
+        if (!absolute(target) || targetProblem(target, l.hosts)) continue;
         const url = add(operationId, target, group);
         if (!url) continue;
         if (source.in === 'body') {

@@ -1,4 +1,5 @@
 /** The mock's `--proxy UPSTREAM --spec FILE …`: flags, start, reports and exit code at SIGINT/SIGTERM. */
+import { callbackHostsProblem } from '../spec/callback-hosts';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../spec/load';
 import { maskUrl } from '../spec/redact';
@@ -22,6 +23,7 @@ const OPTIONS = {
   'drain-ms': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   'callbacks-relay': { type: 'string' },
+  'callback-hosts': { type: 'string' },
 } as const;
 
 /** The proxy's settings, checked. */
@@ -42,6 +44,8 @@ export interface ProxyConfig {
   drainMs: number;
   /** `--callbacks-relay URL|self`: relay and judge the upstream's callbacks (docs/judge-traffic.md#callbacks). */
   callbacksRelay?: string;
+  /** `--callback-hosts`: where relayed callbacks may be forwarded (default loopback). */
+  callbackHosts?: string[];
 }
 
 /** Help for the proxy's flags (printed under the mock's own by `--help`). */
@@ -57,6 +61,8 @@ export const PROXY_HELP = `Validation proxy (docs/judge-traffic.md):
   --callbacks-relay URL|self   rewrite the callback URLs of requests to operations with callbacks to URL/_mock/relay/…
                                (URL: the proxy as the upstream reaches it; self: its listening address), judge
                                each callback that arrives there and forward it to the URL the client named
+  --callback-hosts LIST        where relayed callbacks may be forwarded: loopback (default), host, host:port, comma-
+                               separated; a callback URL naming another host is not rewritten (nor judged)
   --drain-ms N                 on SIGTERM/SIGINT: stop accepting, let requests in flight finish for up to N ms
                                (default 10000), write the reports, exit with the gate's code (0 held, 1 a
                                finding, 2 nothing judged); a second signal stops at once
@@ -94,6 +100,12 @@ export function parseProxyConfig(
         ok: false,
         error: `--callbacks-relay needs self or the proxy's origin as the upstream reaches it (http://host:port), got "${maskUrl(relay)}"`,
       };
+    const callbackHosts = (v['callback-hosts'] ?? 'loopback')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    const hostsProblem = callbackHostsProblem(callbackHosts);
+    if (hostsProblem) return { ok: false, error: hostsProblem };
     const coverage = v['min-coverage'];
     if (coverage !== undefined && !(Number(coverage) >= 0 && Number(coverage) <= 100))
       return { ok: false, error: `--min-coverage is a percentage 0-100, got "${coverage}"` };
@@ -113,7 +125,7 @@ export function parseProxyConfig(
         failOnViolations: v['fail-on-violations'] ?? false,
         minCoverage: coverage === undefined ? undefined : Number(coverage),
         drainMs: int(v['drain-ms'], 10_000, 'drain-ms'),
-        ...(relay !== undefined ? { callbacksRelay: relay } : {}),
+        ...(relay !== undefined ? { callbacksRelay: relay, callbackHosts } : {}),
       },
     };
   } catch (err) {

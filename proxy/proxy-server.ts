@@ -39,6 +39,8 @@ export interface ProxyOptions {
    * callbacks are relayed through it and judged.
    */
   callbacksRelay?: string;
+  /** `--callback-hosts`: where relayed callbacks may be forwarded (default loopback). */
+  callbackHosts?: readonly string[];
 }
 
 /** A listening-ready proxy and its judge (for reports). */
@@ -76,7 +78,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   const pageFor = createProxyPages(options.spec, options.upstream);
   let listening = '';
   const relayOrigin = () => (options.callbacksRelay === 'self' ? listening : (options.callbacksRelay ?? ''));
-  const relay: Relay | undefined = options.callbacksRelay ? createRelay(relayOrigin) : undefined;
+  const relay: Relay | undefined = options.callbacksRelay
+    ? createRelay(relayOrigin, { hosts: options.callbackHosts ?? ['loopback'] })
+    : undefined;
   let active = 0;
   const idle: Array<() => void> = [];
   const callerOf = (req: http.IncomingMessage) => ({
