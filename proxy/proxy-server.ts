@@ -183,8 +183,6 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     };
     const { route, problems } = judge.request(observed);
     const flight: Flight = { req, res, observed, route, problems, startedAt, path, failed };
-    if (relay && route.op?.callbacks?.length && !read.tooLarge)
-      flight.rewritten = rewrite(relay, flight, read);
     if (options.mode === 'enforce' && problems.length > 0) {
       release();
       judge.refused(observed, route, problems);
@@ -195,6 +193,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       const message = problems.map((p) => p.message).join('; ');
       return sendError(res, req, route, status, codeFor(status), message, problems.length);
     }
+    // Rewritten only once it goes upstream: a refused request takes no relay slot.
+    if (relay && route.op?.callbacks?.length && !read.tooLarge)
+      flight.rewritten = rewrite(relay, flight, read);
     if (!read.tooLarge) release();
     forward(flight, read, release);
   }
