@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { headersOf, sendHttp, withFetchDefaults } from './http';
 
@@ -19,6 +20,23 @@ async function echoServer(answer?: (req: http.IncomingMessage, res: http.ServerR
 }
 
 describe('sendHttp over node:http', () => {
+  it.each([
+    ['gzip', (b: Buffer) => zlib.gzipSync(b)],
+    ['deflate', (b: Buffer) => zlib.deflateSync(b)],
+    ['br', (b: Buffer) => zlib.brotliCompressSync(b)],
+  ])('reads a %s-encoded answer decoded, as fetch does', async (encoding, encode) => {
+    const server = await echoServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+      res.end(encode(Buffer.from('{"ok":true}')));
+    });
+    try {
+      const sent = await sendHttp({ method: 'GET', url: server.url, headers: {} }, 5000);
+      expect(sent.ok && sent.text).toBe('{"ok":true}');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends what fetch would send: its default headers, a text/plain type for an untyped body', async () => {
     const server = await echoServer();
     try {

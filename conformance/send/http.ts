@@ -9,6 +9,7 @@
  * headers fetch adds (`Accept`, `Accept-Language`, `Sec-Fetch-Mode`, `User-Agent` and, for a body without one,
  * `Content-Type: text/plain;charset=UTF-8`), but no `Accept-Encoding`: answers come uncompressed.
  */
+import zlib from 'node:zlib';
 import http from 'node:http';
 import https from 'node:https';
 import type { FetchLike } from '../types';
@@ -151,16 +152,29 @@ function sendNode(req: HttpRequest, timeoutMs: number): Promise<HttpResult> {
       const windowTimer = kind
         ? setTimeout(() => done(kind), Math.min(timeoutMs, STREAM_WINDOW_MS))
         : undefined;
-      res.on('data', (chunk: Buffer) => {
+      // A compressed answer is read as fetch reads it: decoded (gzip, deflate, br), whatever was asked for.
+      const decoder = decoderFor(String(res.headers['content-encoding'] ?? ''));
+      const source: NodeJS.ReadableStream = decoder ? res.pipe(decoder) : res;
+      source.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         bytes += chunk.length;
         if (kind && bytes >= STREAM_MAX_BYTES) done(kind);
       });
       res.on('error', (err) => finish({ ok: false, error: err.message }));
-      res.on('end', () => done());
+      decoder?.on('error', (err) => finish({ ok: false, error: `answer not decodable: ${err.message}` }));
+      source.on('end', () => done());
     });
     request.end(body);
   });
+}
+
+/** A decoder for a Content-Encoding fetch would decode, or undefined (identity or unknown: read as sent). */
+function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  const e = encoding.trim().toLowerCase();
+  if (e === 'gzip' || e === 'x-gzip') return zlib.createGunzip();
+  if (e === 'deflate') return zlib.createInflate();
+  if (e === 'br') return zlib.createBrotliDecompress();
+  return undefined;
 }
 
 async function sendFetch(req: HttpRequest, timeoutMs: number, fetchFn: FetchLike): Promise<HttpResult> {
