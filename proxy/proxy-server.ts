@@ -19,7 +19,7 @@ import { createExchangeLog } from './exchange-log';
 import { createProxyPages } from './proxy-pages';
 import { codeFor, createOwnAnswers, type OwnAnswer } from './own-answers';
 import { answerOnSocket, guardServer, track, watchBody } from './proxy-guard';
-import { createRelay, relayPath, type Relay, type RelayRequest } from './callback-relay';
+import { createRelay, RELAY_PREFIX, relayPath, type Relay, type RelayRequest } from './callback-relay';
 import { judgeCallback } from '../spec/callbacks';
 
 /** What the proxy needs; the CLI builds it from its flags. */
@@ -438,7 +438,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     const pending = r.lookup(at.token);
     const observed: ObservedRequest = {
       method: req.method ?? 'POST',
-      url: `${splitTarget(req.url ?? '/').path}${search}`,
+      // The token is a capability while it lives: reports and the inspector show where it went, not the token.
+      url: `${RELAY_PREFIX}…${at.rest}${search}`,
       headers: flatHeaders(req.headers),
       body: read.tooLarge ? undefined : read.text,
       bodyTooLarge: read.tooLarge,
