@@ -18,11 +18,12 @@ const REGISTER = path.join(ROOT, 'test', 'support', 'ts-register.js');
 const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 const KEY = 'memory-test-key-0123456789';
 /**
- * Peak RSS allowed. Measured here (2 cores, loaded): 79-83 MB on Node 20, 90-94 MB on Node 24; 160 MB without the
- * runner's V8 settings (245 MB on Node 24), 300 MB before the node:http transport. The bound leaves room for a
- * loaded CI machine and Node 22 and fails both of those; every exchange kept to the end fails the heap bound.
+ * Peak RSS allowed. Measured here (2 cores): 79-84 MB on Node 20, 86 MB on Node 22, 90-94 MB on Node 24 when run
+ * alone; 105-140 MB inside a full test run on a loaded CI machine (other jest workers, Node 22: 140 MB once);
+ * 300-384 MB before the node:http transport and the runner's V8 settings. The bound fails that; what the run
+ * keeps is caught by the heap bound below, which does not move with machine load.
  */
-const RSS_MB = 120;
+const RSS_MB = 200;
 /**
  * The most heap in use at once: about 33 MB here (the document, 7,224 rules, the validators compiled so far and
  * the garbage of the exchanges in flight); every exchange kept to the end took it to 62 MB (and the RSS to 115 MB).
