@@ -13,6 +13,7 @@ import { DEFAULT_STREAM_ITEMS, streamChunks, streamFor } from '../../spec/http/s
 import type { EventSink, Reply } from './context';
 import type { StreamSettings } from './settings';
 import { operationObject } from '../../spec/methods';
+import { negotiate } from '../../spec/http/negotiate';
 import { exampleValue } from '../../spec/example-value';
 
 const encoder = new TextEncoder();
@@ -47,22 +48,9 @@ const BINARY: Record<string, Uint8Array> = {
 /** The base type, lower-cased, without parameters. */
 const baseOf = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();
 
-/** The first documented media type the request's `Accept` allows (all of them when it sends none). */
+/** The documented media type the request's `Accept` allows (spec/http/negotiate.ts); the first when none is. */
 export function chooseMediaType(offered: readonly string[], accept: string | undefined): string | undefined {
-  if (!accept) return offered[0];
-  const ranges = accept
-    .split(',')
-    .map((p) => p.split(';'))
-    .filter((p) => !p.slice(1).some((x) => /^\s*q=0(\.0*)?\s*$/.test(x)))
-    .map((p) => (p[0] ?? '').trim().toLowerCase());
-  return (
-    offered.find((t) => {
-      const base = baseOf(t);
-      return ranges.some(
-        (r) => r === '*/*' || r === base || (r.endsWith('/*') && base.startsWith(r.slice(0, -1))),
-      );
-    }) ?? offered[0]
-  );
+  return negotiate(offered, accept) ?? offered[0];
 }
 
 const isXml = (t: string): boolean => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');

@@ -7,6 +7,7 @@ import {
   decodeJsonBody,
   parseMediaType,
 } from '../../spec/http/request-body';
+import { acceptProblem } from '../../spec/http/negotiate';
 import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
@@ -69,7 +70,7 @@ export function malformedPath(url: string): boolean {
   }
 }
 
-/** Every request-side problem of one request, in the order a server refuses them (404/405, 401, 415, 400). */
+/** Every request-side problem of one request, in the order a server refuses them (404/405, 401, 415, 400, 406). */
 export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Route): Problem[] {
   const { op } = route;
   // Before routing: `/v1/%zz/x` names no path a server could match; it is the client's malformed request.
@@ -117,6 +118,8 @@ export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Ro
       message: `${op.operationId} needs credentials`,
     });
   out.push(...paramProblems(op, req, route.pathParams), ...bodyProblems(op, req));
+  const accept = acceptProblem(op, req.headers.accept);
+  if (accept) out.push(bad(accept.rule, accept.message, accept.status));
   return inRefusalOrder(out);
 }
 

@@ -5,7 +5,7 @@
  * refusal: 400, or where the operation documents neither 400, `4XX` nor `default`, the first of the HTTP
  * alternatives it does document (a path parameter the server cannot resolve: 404, then 422).
  * Which refusal wins when several apply is decided here too: the route (404/405), then credentials (401), then
- * the media type (415), then the rest (400); the mock's stages run in that order.
+ * the media type (415), then the rest (400), then `Accept` (406); the mock's stages run in that order.
  */
 import {
   coerceParam,
@@ -25,12 +25,18 @@ export interface RequestProblem {
   pointer: string;
 }
 
-/** The order refusals win in: routing, then credentials, then the media type, then every other rule (400). */
+/**
+ * The order refusals win in: routing, then credentials, then the media type, then every other rule (400), and
+ * last the answer's media type (406): a request is judged before what it asks to be answered in, as Prism does.
+ */
 const PRECEDENCE = ['request.path', 'request.method', 'request.credentials', 'request.media-type'];
+const LAST = ['request.accept'];
 
 const rankOf = (rule: string): number => {
   const i = PRECEDENCE.indexOf(rule);
-  return i < 0 ? PRECEDENCE.length : i;
+  if (i >= 0) return i;
+  const last = LAST.indexOf(rule);
+  return last < 0 ? PRECEDENCE.length : PRECEDENCE.length + 1 + last;
 };
 
 /** The problems in the order a server refuses them (a stable sort): the first is the answer. */

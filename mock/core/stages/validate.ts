@@ -5,19 +5,18 @@
  */
 import type { OperationSpec } from '../../../spec/compile';
 import {
-  parameterProblem,
+  inRefusalOrder,
+  parameterProblems,
   parseCookies,
-  querystringProblem,
   type RequestProblem,
 } from '../../../spec/http/request-rules';
+import { acceptProblem } from '../../../spec/http/negotiate';
 import { checkBody, checkUnexpectedBody } from '../body-check';
 import {
   apiError,
   asDocumented,
   invalidEncoding,
-  invalidRequest,
   isErrorReply,
-  notAcceptable,
   type ErrorReply,
 } from '../errors';
 import type { Ctx, Deps, Stage } from '../context';
@@ -78,37 +77,62 @@ function takeExamplePreferences(
   return undefined;
 }
 
-/** Pure: does `accept` (a list of media ranges) allow one of `offered`? */
-export function acceptable(accept: string, offered: readonly string[]): boolean {
-  const ranges = accept.split(',').map((part) => {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return { range, q: q ? Number(q.slice(2)) : 1 };
-  });
-  return offered.some((type) => {
-    const [t, s] = type.toLowerCase().split(';')[0]?.trim().split('/') ?? [];
-    return ranges.some(
-      ({ range, q }) =>
-        q > 0 && (range === '*/*' || range === `${t}/*` || range === `${t}/${s}` || range === ''),
-    );
-  });
-}
-
-/** The media types the operation answers with (its documented successes, else any response). */
-function offeredTypes(operation: OperationSpec): string[] {
-  const all = [...operation.responses.entries()];
-  const success = all.filter(([s]) => s.startsWith('2')).flatMap(([, r]) => r.mediaTypes);
-  return success.length ? success : [];
-}
-
 const header = (v: string | string[] | undefined): string | undefined =>
   Array.isArray(v) ? v.join(', ') : v;
 
 /** A request rule's problem as the mock's error answer, with the status the rule decided. */
 const refusal = (problem: RequestProblem): ErrorReply => ({
-  ...invalidRequest(problem.message),
+  ...apiError(problem.status === 406 ? 'not_acceptable' : 'invalid_request', problem.message),
   status: problem.status,
 });
+
+/** A refusal the mock may answer with, by the shared rule it breaks (its rank: spec/http/request-rules.ts). */
+interface Candidate {
+  rule: string;
+  reply: ErrorReply;
+}
+
+/** `Prefer`'s own refusals (the mock's): a status or an example the operation does not document. */
+function preferRefusal(ctx: Ctx, deps: Deps, operation: OperationSpec): ErrorReply | undefined {
+  const preferHeader = header(ctx.req.headers.prefer);
+  if (!preferHeader) return undefined;
+  const prefer = preferredStatus(preferHeader, operation);
+  if (isErrorReply(prefer)) return prefer;
+  ctx.preferStatus = prefer;
+  return takeExamplePreferences(ctx, deps, operation, preferHeader);
+}
+
+/**
+ * Every refusal of the request, in the order the shared precedence gives (spec/http/request-rules.ts): the
+ * media type (415), the parameters (path, query or querystring, header, cookie), `Prefer`, the body (400), then
+ * `Accept` (406). The proxy's judge orders the same problems by the same function.
+ */
+function refusals(
+  ctx: Ctx,
+  deps: Deps,
+  operation: OperationSpec,
+  body: { value: unknown } | ErrorReply | undefined,
+): Candidate[] {
+  const out: Candidate[] = [];
+  if (body && isErrorReply(body) && body.status === 415) out.push({ rule: 'request.media-type', reply: body });
+  const params = ctx.params ?? {};
+  let cookies: Record<string, string> | undefined;
+  const problems = parameterProblems(operation, {
+    path: (n) => params[n],
+    query: (n) => (ctx.query ??= parseQuery(ctx.req.query))[n]?.[0],
+    header: (n) => header(ctx.req.headers[n]),
+    cookie: (n) => (cookies ??= parseCookies(header(ctx.req.headers.cookie)))[n],
+    querystring: ctx.req.query,
+  });
+  for (const p of problems) out.push({ rule: p.rule, reply: refusal(p) });
+  const prefer = preferRefusal(ctx, deps, operation);
+  if (prefer) out.push({ rule: 'mock.prefer', reply: prefer });
+  if (body && isErrorReply(body) && body.status !== 415)
+    out.push({ rule: 'request.body', reply: asDocumented(operation.responses, body, [422]) });
+  const accept = acceptProblem(operation, header(ctx.req.headers.accept));
+  if (accept) out.push({ rule: accept.rule, reply: refusal(accept) });
+  return out;
+}
 
 export const validate: Stage = function validate(ctx, deps) {
   const operation = ctx.operation;
@@ -119,53 +143,13 @@ export const validate: Stage = function validate(ctx, deps) {
     if (isErrorReply(params)) return { reply: params, ctx };
     ctx.params = params;
   }
-  // A media type the operation does not take is refused before any parameter (spec/http/request-body.ts).
   const check = deps.bodies.get(operation.operationId);
   const content = header(ctx.req.headers['content-type']);
-  const body = check && ctx.body ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes) : undefined;
-  if (body && isErrorReply(body) && body.status === 415) return { reply: body, ctx };
-  const stray = check ? undefined : checkUnexpectedBody(ctx.body, content, deps.config.policy);
-  if (stray) return { reply: stray, ctx };
-  // One reading of the parameter rules for the three tools (spec/http/request-rules.ts): path, query (or 3.2's
-  // querystring), header, cookie.
-  if (operation.pathParamSpecs.length) {
-    const params = ctx.params ?? {};
-    const bad = parameterProblem(operation, operation.pathParamSpecs, (n) => params[n]);
-    if (bad) return { reply: refusal(bad), ctx };
-  }
-  if (operation.queryParams.length) {
-    const query = (ctx.query ??= parseQuery(ctx.req.query));
-    const bad = parameterProblem(operation, operation.queryParams, (n) => query[n]?.[0]);
-    if (bad) return { reply: refusal(bad), ctx };
-  }
-  if (operation.querystring) {
-    const bad = querystringProblem(operation, ctx.req.query);
-    if (bad) return { reply: refusal(bad), ctx };
-  }
-  if (operation.headerParams.length) {
-    const bad = parameterProblem(operation, operation.headerParams, (n) => header(ctx.req.headers[n]));
-    if (bad) return { reply: refusal(bad), ctx };
-  }
-  if (operation.cookieParams.length) {
-    const cookies = parseCookies(header(ctx.req.headers.cookie));
-    const bad = parameterProblem(operation, operation.cookieParams, (n) => cookies[n]);
-    if (bad) return { reply: refusal(bad), ctx };
-  }
-  const preferHeader = header(ctx.req.headers.prefer);
-  const prefer = preferredStatus(preferHeader, operation);
-  if (isErrorReply(prefer)) return { reply: prefer, ctx };
-  ctx.preferStatus = prefer;
-  if (preferHeader) {
-    const refused = takeExamplePreferences(ctx, deps, operation, preferHeader);
-    if (refused) return { reply: refused, ctx };
-  }
-  const accept = header(ctx.req.headers.accept);
-  if (accept) {
-    const offered = offeredTypes(operation);
-    if (offered.length && !acceptable(accept, offered)) return { reply: notAcceptable(accept, offered), ctx };
-  }
-  if (!body) return { next: ctx };
-  if (isErrorReply(body)) return { reply: asDocumented(operation.responses, body, [422]), ctx };
-  ctx.input = body.value;
+  const body = check
+    ? ctx.body && checkBody(check, ctx.body, content, deps.config.maxBodyBytes)
+    : checkUnexpectedBody(ctx.body, content, deps.config.policy);
+  const first = inRefusalOrder(refusals(ctx, deps, operation, body || undefined))[0];
+  if (first) return { reply: first.reply, ctx };
+  if (body && !isErrorReply(body)) ctx.input = body.value;
   return { next: ctx };
 };
