@@ -26,9 +26,19 @@ describe('negotiate', () => {
     ['+xml maps to documented XML', JSON_AND_XML, 'application/vnd.acme+xml', 'application/xml'],
     ['text/xml is XML too', ['text/xml'], 'application/xml', 'text/xml'],
     ['a JSON request of an XML-only answer', ['text/xml'], 'application/json', undefined],
-    ['a documented +json answers application/json', ['application/hal+json'], 'application/json', 'application/hal+json'],
+    [
+      'a documented +json answers application/json',
+      ['application/hal+json'],
+      'application/json',
+      'application/hal+json',
+    ],
     ['a documented range', ['image/*'], 'image/png', 'image/*'],
-    ['a list of others ending in */*', JSON_ONLY, 'text/html, application/xhtml+xml, */*;q=0.8', 'application/json'],
+    [
+      'a list of others ending in */*',
+      JSON_ONLY,
+      'text/html, application/xhtml+xml, */*;q=0.8',
+      'application/json',
+    ],
     ['nothing readable: allowed', JSON_ONLY, 'garbage', 'application/json'],
     ['an unrelated type only', JSON_ONLY, 'text/html', undefined],
   ])('%s', (_, offered, accept, chosen) => {

@@ -21,7 +21,39 @@ const ONLY_422 = new Map([['422', {}]]);
 const decide = (rule: BodyRule | undefined, type: string | undefined, empty = false, responses = WITH_400) =>
   bodyMediaProblem(rule, responses, type, parseMediaType(type ?? ''), empty);
 
+const NO_TYPES: BodyRule = { kind: 'other', mediaTypes: [], required: true };
+const ANY_TYPE: BodyRule = { kind: 'other', mediaTypes: ['*/*'], required: true };
+const TEXT_ONLY: BodyRule = { kind: 'other', mediaTypes: ['text/plain'], required: true };
+
 describe('bodyMediaProblem', () => {
+  it.each<[string, BodyRule, string, string]>([
+    ['content: {} takes JSON', NO_TYPES, 'application/json', 'json'],
+    ['*/* takes JSON as JSON', ANY_TYPE, 'application/json; charset=UTF-8', 'json'],
+    ['a vendor +json where JSON is documented', JSON_BODY, 'application/vnd.acme.v3+json', 'json'],
+    ['case and parameters are not the type', JSON_BODY, 'Application/JSON; Charset="utf-8"', 'json'],
+    [
+      'a documented form type with parameters',
+      { ...FORM_BODY, mediaTypes: ['application/x-www-form-urlencoded; charset=utf-8'] },
+      'application/x-www-form-urlencoded',
+      'form',
+    ],
+  ])('%s', (_, rule, type, reading) => {
+    expect(decide(rule, type)).toBe(reading);
+  });
+
+  it('never names the type it refuses as the one to send', () => {
+    for (const [rule, type] of [
+      [TEXT_ONLY, 'application/json'],
+      [NO_TYPES, 'text/plain'],
+      [FORM_BODY, 'application/json'],
+    ] as const) {
+      const p = decide(rule, type);
+      expect(p).toMatchObject({ status: 415 });
+      const message = typeof p === 'string' ? '' : p.message;
+      expect(message.split(', got ')[0]).not.toContain(type);
+    }
+  });
+
   it('reads a documented JSON, form or opaque body as such', () => {
     expect(decide(JSON_BODY, 'application/json')).toBe('json');
     expect(decide(JSON_BODY, 'application/json; charset=utf-8')).toBe('json');

@@ -11,6 +11,7 @@
  *   without a Content-Type is fine on every method (docs/petstore-decisions.md).
  */
 import { isJsonMediaType, type OperationSpec } from '../compile';
+import { essenceOf } from './negotiate';
 import { refusalStatus, type RequestProblem } from './request-rules';
 
 /** What the rules need of a documented request body. */
@@ -51,14 +52,30 @@ export function parseMediaType(contentType: string): Media {
   return { type, utf8, json: isJsonMediaType(type) };
 }
 
+/** Does the documented media range `range` (its essence) cover the essence `type`? */
+function covers(range: string, type: string): boolean {
+  if (range === '*/*' || range === type) return true;
+  return range.endsWith('/*') && type.startsWith(range.slice(0, -1));
+}
+
 /** Does the body's documented list name `type` (not JSON, not a form), exactly or within a range? */
 function documentsOpaque(documented: readonly string[], type: string): boolean {
   if (!type) return false;
   return documented.some((d) => {
-    const base = (d.split(';')[0] ?? '').trim().toLowerCase();
-    if (isJsonMediaType(base) || base === FORM) return false;
-    return base === type || base === '*/*' || (base.endsWith('/*') && type.startsWith(base.slice(0, -1)));
+    const base = essenceOf(d);
+    return !isJsonMediaType(base) && base !== FORM && covers(base, type);
   });
+}
+
+/**
+ * Does the body take JSON? Where a JSON type is documented (any `+json` counts), where `content` lists no media
+ * type at all (`content: {}`: nothing narrows it, and JSON is what clients send), or where a documented range
+ * (`*`/`*`, `application/*`) covers the JSON type sent.
+ */
+function takesJson(rule: BodyRule, media: Media): boolean {
+  if (!media.json) return false;
+  if (rule.kind === 'json' || rule.mediaTypes.length === 0) return true;
+  return rule.mediaTypes.some((d) => covers(essenceOf(d), media.type));
 }
 
 /**
@@ -108,19 +125,15 @@ export function bodyMediaProblem(
 ): BodyReading | RequestProblem {
   if (!rule) return unexpectedBodyProblem(contentType, empty, options) ?? 'none';
   if (empty && !contentType) return rule.required ? missing(responses) : 'none';
-  const json = media.json && rule.kind === 'json';
-  const form = media.type === FORM && rule.mediaTypes.some((t) => t.toLowerCase().startsWith(FORM));
+  const json = takesJson(rule, media);
+  const form = media.type === FORM && rule.mediaTypes.some((t) => essenceOf(t) === FORM);
   // A documented media type no tool decodes (a file upload, an archive, plain text): taken as it is.
   if (!json && !form && !media.json && documentsOpaque(rule.mediaTypes, media.type)) return 'opaque';
   if (!json && !form) {
-    const readable = rule.mediaTypes.filter((t) => isJsonMediaType(t) || t.startsWith(FORM));
-    const hint = (readable.length ? readable : ['application/json']).join(' or ');
-    const got = contentType || 'none';
-    return unsupported(
-      rule.kind === 'other'
-        ? `Content-Type must be ${hint}, got ${got} (JSON and form bodies are decoded; documented: ${rule.mediaTypes.join(', ')})`
-        : `Content-Type must be ${hint}, got ${got}`,
-    );
+    // What the client may send instead: never the type it sent (a message must not contradict itself).
+    const readable = rule.mediaTypes.filter((t) => isJsonMediaType(t) || essenceOf(t) === FORM);
+    const hint = readable.length ? readable : rule.mediaTypes.length ? rule.mediaTypes : ['application/json'];
+    return unsupported(`Content-Type must be ${hint.join(' or ')}, got ${contentType || 'none'}`);
   }
   if (!media.utf8) return unsupported(`Content-Type must be a UTF-8 charset, got ${contentType ?? ''}`);
   if (empty) return rule.required ? missing(responses) : 'none';

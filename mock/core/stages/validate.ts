@@ -12,13 +12,7 @@ import {
 } from '../../../spec/http/request-rules';
 import { acceptProblem } from '../../../spec/http/negotiate';
 import { checkBody, checkUnexpectedBody } from '../body-check';
-import {
-  apiError,
-  asDocumented,
-  invalidEncoding,
-  isErrorReply,
-  type ErrorReply,
-} from '../errors';
+import { apiError, asDocumented, invalidEncoding, isErrorReply, type ErrorReply } from '../errors';
 import type { Ctx, Deps, Stage } from '../context';
 import { chosenStatus, namedExamples, parsePrefer } from '../prefer';
 import { parseQuery } from '../query';
@@ -114,7 +108,8 @@ function refusals(
   body: { value: unknown } | ErrorReply | undefined,
 ): Candidate[] {
   const out: Candidate[] = [];
-  if (body && isErrorReply(body) && body.status === 415) out.push({ rule: 'request.media-type', reply: body });
+  if (body && isErrorReply(body) && body.status === 415)
+    out.push({ rule: 'request.media-type', reply: body });
   const params = ctx.params ?? {};
   let cookies: Record<string, string> | undefined;
   const problems = parameterProblems(operation, {
