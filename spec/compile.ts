@@ -96,6 +96,8 @@ export interface OperationSpec {
     schema: OpenAPIV3_1.SchemaObject;
     validate: ValidateFunction;
     example?: unknown;
+    /** The form media type's `encoding` by property, when it has one (spec/http/form-decode.ts reads it). */
+    formEncoding?: Record<string, OpenAPIV3_1.EncodingObject>;
   };
   responses: Map<string, ResponseSpec>;
   /** The documented callbacks (issue 33; spec/callbacks.ts), bodies in the request view; absent when none. */
@@ -377,6 +379,7 @@ function compileRequestBody(
   const media = chosen ? body.content[chosen] : undefined;
   // The request view: readOnly properties are the server's, never required of a client.
   const schema = requestView((media?.schema ?? {}) as OpenAPIV3_1.SchemaObject);
+  const formEncoding = form ? body.content[form]?.encoding : undefined;
   return {
     required: body.required === true,
     mediaTypes,
@@ -384,6 +387,7 @@ function compileRequestBody(
     schema,
     validate: compile(schema, 'request', `${where} requestBody`),
     example: exampleOf(media),
+    ...(formEncoding && Object.keys(formEncoding).length > 0 ? { formEncoding } : {}),
   };
 }
 

@@ -10,13 +10,7 @@ import { sharedAjv } from '../../spec/ajv';
 import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { innerSchema, wraps } from '../../spec/envelope';
-import {
-  objectShape,
-  readOnlyProperties,
-  typesOf,
-  type ObjectShape,
-  type Schema,
-} from '../../spec/schema-shape';
+import { objectShape, readOnlyProperties, type ObjectShape, type Schema } from '../../spec/schema-shape';
 import { requestView } from '../../spec/schema-views';
 import {
   bodyMediaProblem,
@@ -27,6 +21,7 @@ import {
   type Media,
 } from '../../spec/http/request-body';
 import type { RequestProblem } from '../../spec/http/request-rules';
+import { decodeForm, type FormEncoding } from '../../spec/http/form-decode';
 import { apiError, invalidEncoding, invalidRequest, payloadTooLarge, type ErrorReply } from './errors';
 import type { ReadOnlyHandling, ValidationPolicy } from './settings';
 
@@ -48,8 +43,9 @@ export interface BodyCheck extends BodyRule {
   readOnlyMode: ReadOnlyHandling;
   /** The mock's own bounds for this schema (from the settings), if any. */
   policy?: ValidateFunction;
-  /** Property types, to decode form fields (`"5"` -> 5). */
-  fieldTypes: Readonly<Record<string, string[]>>;
+  /** The body's schema and form `encoding`: a form body is decoded into the object they describe. */
+  schema: Schema;
+  formEncoding?: Readonly<Record<string, FormEncoding>>;
   /** A body wrapped in the resource's envelope (`{"article": {...}}`): the same checks on the item inside. */
   inner?: { property: string; readOnly: readonly string[]; known: ReadonlySet<string> | null };
 }
@@ -102,8 +98,6 @@ function compileOne(
     name = undefined;
   }
   const rules = name ? policy.rules[name] : undefined;
-  const fieldTypes: Record<string, string[]> = {};
-  for (const [p, s] of Object.entries(shape?.properties ?? {})) fieldTypes[p] = typesOf(s as Schema);
   return {
     kind: body.kind,
     mediaTypes: body.mediaTypes,
@@ -114,7 +108,8 @@ function compileOne(
     readOnly,
     readOnlyMode: policy.readOnlyProperties ?? 'reject',
     policy: rules ? sharedAjv().compile({ type: 'object', properties: rules }) : undefined,
-    fieldTypes,
+    schema: body.schema,
+    ...(body.formEncoding ? { formEncoding: body.formEncoding } : {}),
     inner,
   };
 }
@@ -178,21 +173,6 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   return m.utf8 && m.json;
 }
 
-/** Decode a form body, each field as its schema's type where that is unambiguous. */
-function decodeForm(text: string, types: Readonly<Record<string, string[]>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(text)) {
-    const t = types[k] ?? [];
-    let value: unknown = v;
-    if ((t.includes('integer') || t.includes('number')) && v.trim() !== '' && !Number.isNaN(Number(v)))
-      value = Number(v);
-    else if (t.includes('boolean') && (v === 'true' || v === 'false')) value = v === 'true';
-    if (t.includes('array')) out[k] = [...((out[k] as unknown[]) ?? []), value];
-    else out[k] = value;
-  }
-  return out;
-}
-
 /** A body rule's problem (spec/http/request-body.ts) as the mock's error answer, with the status it decided. */
 function refusal(problem: RequestProblem, notJson = false): ErrorReply {
   const code = notJson
@@ -223,7 +203,10 @@ export function checkBody(
   } catch {
     return invalidEncoding('request body is not valid UTF-8');
   }
-  if (reading === 'form') return checkValue(check, decodeForm(text, check.fieldTypes));
+  if (reading === 'form') {
+    const form = decodeForm(text, check.schema, check.formEncoding);
+    return form.ok ? checkValue(check, form.value) : invalidRequest(form.message);
+  }
   const data = decodeJsonBody(check.responses, text);
   return 'value' in data ? checkValue(check, data.value) : refusal(data, true);
 }

@@ -8,6 +8,7 @@ import {
   parseMediaType,
 } from '../../spec/http/request-body';
 import { acceptProblem } from '../../spec/http/negotiate';
+import { decodeForm } from '../../spec/http/form-decode';
 import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
@@ -175,9 +176,12 @@ function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   const reading = bodyMediaProblem(body, op.responses, type, parseMediaType(type ?? ''), empty);
   if (typeof reading !== 'string') return [bad(reading.rule, reading.message, reading.status)];
   // Over the judged limit, only its media type is judged (the text was not kept).
-  if (!body || reading !== 'json' || req.bodyTooLarge) return [];
-  const data = decodeJsonBody(op.responses, req.body ?? '');
+  if (!body || (reading !== 'json' && reading !== 'form') || req.bodyTooLarge) return [];
+  const status = bodyRefusalStatus(op.responses);
+  const form = reading === 'form' ? decodeForm(req.body ?? '', body.schema, body.formEncoding) : undefined;
+  if (form && !form.ok) return [bad('request.body', form.message, status)];
+  const data = form?.ok ? form : decodeJsonBody(op.responses, req.body ?? '');
   if (!('value' in data)) return [bad(data.rule, data.message, data.status)];
   if (body.validate(data.value)) return [];
-  return [bad('request.body', formatAjvErrors(body.validate.errors), bodyRefusalStatus(op.responses))];
+  return [bad('request.body', formatAjvErrors(body.validate.errors), status)];
 }
