@@ -31,6 +31,9 @@ export interface ParamSpec {
   schema: OpenAPIV3_1.SchemaObject;
   /** Validates the value after coercion from its string form (see coerceParam). */
   validate: ValidateFunction;
+  /** `style` and `explode` as written (spec/http/query-params.ts reads an object or array query parameter by them). */
+  style?: string;
+  explode?: boolean;
 }
 
 /**
@@ -458,6 +461,8 @@ function compileParams(compile: Compile, raw: readonly unknown[], where: string)
       required: p.required === true || location === 'path',
       schema,
       validate: compile(schema, 'raw', `${where} parameter ${p.name}`),
+      ...(p.style ? { style: p.style } : {}),
+      ...(typeof p.explode === 'boolean' ? { explode: p.explode } : {}),
     });
   }
   return [...byKey.values()];

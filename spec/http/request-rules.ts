@@ -14,6 +14,7 @@ import {
   type ParamSpec,
   type QuerystringSpec,
 } from '../compile';
+import { flattenedQueryValue } from './query-params';
 import { readQuerystring } from './querystring';
 
 export interface RequestProblem {
@@ -62,16 +63,32 @@ const ALTERNATIVES: Readonly<Record<ParamSpec['in'], readonly number[]>> = {
   cookie: [422],
 };
 
-/** The first broken parameter rule among `specs` (values as sent, already percent-decoded), or undefined. */
+/**
+ * The first broken parameter rule among `specs` (values as sent, already percent-decoded), or undefined.
+ * `rawQuery` (the query string as sent): an object or array query parameter whose name was not sent is read
+ * from its members (spec/http/query-params.ts), as a client of its style sends them.
+ */
 export function parameterProblem(
   op: Pick<OperationSpec, 'responses'>,
   specs: readonly ParamSpec[],
   values: (name: string) => string | undefined,
+  rawQuery?: string,
 ): RequestProblem | undefined {
   for (const p of specs) {
     const raw = values(p.in === 'header' ? p.name.toLowerCase() : p.name);
     const pointer = `/${p.in}/${p.name}`;
     const status = refusalStatus(op.responses, 400, ALTERNATIVES[p.in]);
+    const members =
+      raw === undefined && rawQuery && p.in === 'query' ? flattenedQueryValue(p, rawQuery) : undefined;
+    if (members !== undefined) {
+      if (p.validate(members)) continue;
+      return {
+        rule: 'request.parameters',
+        status,
+        pointer,
+        message: formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`),
+      };
+    }
     if (raw === undefined) {
       if (p.required)
         return {
@@ -136,7 +153,8 @@ export function parameterProblems(
 ): RequestProblem[] {
   return [
     parameterProblem(op, op.pathParamSpecs, values.path),
-    parameterProblem(op, op.queryParams, values.query) ?? querystringProblem(op, values.querystring),
+    parameterProblem(op, op.queryParams, values.query, values.querystring) ??
+      querystringProblem(op, values.querystring),
     parameterProblem(op, op.headerParams, values.header),
     parameterProblem(op, op.cookieParams, values.cookie),
   ].filter((p): p is RequestProblem => p !== undefined);
