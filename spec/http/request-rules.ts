@@ -82,12 +82,10 @@ export function parameterProblem(
       raw === undefined && rawQuery && p.in === 'query' ? flattenedQueryValue(p, rawQuery) : undefined;
     if (members !== undefined) {
       if (p.validate(members)) continue;
-      return {
-        rule: 'request.parameters',
-        status,
-        pointer,
-        message: formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`),
-      };
+      const what = `${p.in} parameter ${p.name}`;
+      const detail = formatAjvErrors(p.validate.errors, what);
+      const message = detail.startsWith(what) ? detail : `${what}: ${detail}`;
+      return { rule: 'request.parameters', status, pointer, message };
     }
     if (raw === undefined) {
       if (p.required)
