@@ -1,7 +1,9 @@
 /**
- * Stage: check the request against the operation. Path parameters must decode and, like query, header and
- * cookie parameters, match their schemas (400, or the status the document uses: spec/http/request-rules.ts); `Prefer: code=NNN` must name a documented status; `Accept` must match a documented
- * media type (406); a body is checked against the operation's own schema (mock/core/body-check.ts).
+ * Stage: check the request against the operation, by the rules the proxy and the runner share (spec/http/):
+ * path parameters must decode; the body's media type (415), the parameters (400, or the status the document
+ * uses), the body against its schema (mock/core/body-check.ts) and `Accept` (406, spec/http/negotiate.ts) are
+ * collected and the first by the shared precedence is the answer (spec/http/request-rules.ts `inRefusalOrder`).
+ * `Prefer: code=NNN` and `example=NAME` must name what the operation documents (the mock's own, ranked as a 400).
  */
 import type { OperationSpec } from '../../../spec/compile';
 import {
