@@ -141,12 +141,18 @@ export function presentItem(op: OperationSpec, status: number, stored: JsonObjec
  * shape (`{"widgetID": "…"}`: the resource's `createdId`), that shape with the id at its pointer.
  */
 export function createdAnswer(op: OperationSpec, status: number, stored: JsonObject, r: Resource): unknown {
-  const item = presentItem(op, status, stored, r);
   const at = r.createdId;
-  if (!at || !('pointer' in at) || !r.idField) return item;
+  const schema = schemaOf(op, status);
+  const shape = objectShape(innerSchema(schema, r.envelope));
+  if (!at || !('pointer' in at) || !r.idField || !shape || r.idField in shape.properties)
+    return presentItem(op, status, stored, r);
+  // The answer names what it carries: the id at its pointer, and whatever else of the record it names.
   const name = at.pointer.slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
-  const id = stored[r.idField];
-  return name.includes('/') || id === undefined ? item : { ...item, [name]: id };
+  const out: JsonObject = {};
+  for (const p of Object.keys(shape.properties))
+    if (p === name) out[p] = stored[r.idField];
+    else if (p in stored && p !== PARENT_KEY) out[p] = stored[p];
+  return fill(out, fillerOf(schema));
 }
 
 const first = (q: Record<string, string[]>, name: string | undefined): number | undefined => {
