@@ -13,7 +13,7 @@ import { fits } from './schema-fits';
 import { objectShape, typesOf, type Schema } from './schema-shape';
 import { isReadMethod } from './methods';
 import { successOf } from './success';
-import { isUnderItem, skeleton } from './resource-paths';
+import { isUnderItem, itemSkeleton, skeleton } from './resource-paths';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */
 export interface ItemScope {
@@ -50,6 +50,10 @@ export function itemScopes(
   const addressed = model.resources
     .filter((r) => r.itemPath && r.itemParam && r.idField)
     .sort((a, b) => (b.itemPath?.length ?? 0) - (a.itemPath?.length ?? 0));
+  // Worked out once: a document of a thousand operations compares each with every item path.
+  const skeletons = new Map(
+    addressed.map((r) => [r, [skeleton(r.itemPath as string), itemSkeleton(r.itemPath as string)]] as const),
+  );
   for (const op of spec.operations) {
     if (model.byOperation.has(op.operationId)) continue;
     // An operation opted out of state (`x-mock: examples`) keeps answering from its examples.
@@ -57,7 +61,8 @@ export function itemScopes(
     const xs = [op.extensions['x-mock'], pathItem?.['x-mock']];
     if (xs.some((x) => x === 'examples' || x === false)) continue;
     // By skeleton: `/users/{userId}/avatar` is under `/users/{id}`.
-    const resource = addressed.find((r) => isUnderItem(op.path, r.itemPath as string));
+    const own = skeleton(op.path);
+    const resource = addressed.find((r) => isUnderItem(own, skeletons.get(r) as [string, string]));
     if (!resource) continue;
     // An item action that documents no success still addresses the item: an unknown id is its 404.
     const success = successOf(op) ?? { status: 200, response: undefined };

@@ -58,10 +58,10 @@ export function paramAt(template: string, depth: number): string | undefined {
 /** The segment index of an item path's own parameter (`/pets/{petId}` -> 1). */
 export const itemDepth = (itemPath: string): number => segments(itemPath).length - 1;
 
-/** Does `path` address the item of `itemPath` (itself, or under it), parameter names aside? */
-export function isUnderItem(path: string, itemPath: string): boolean {
-  const item = itemSkeleton(itemPath);
-  const own = skeleton(path);
-  if (own === skeleton(itemPath)) return true;
-  return own === item || own.startsWith(`${item}/`);
+/**
+ * Does a path address an item (itself, or under it), parameter names aside? `own` is the path's skeleton, `item`
+ * the item path's skeleton and its skeleton without a format suffix (`itemSkeleton`).
+ */
+export function isUnderItem(own: string, item: readonly [string, string]): boolean {
+  return own === item[0] || own === item[1] || own.startsWith(`${item[1]}/`);
 }
