@@ -544,15 +544,3 @@ export function documentedResponse(op: OperationSpec, status: number | string): 
   const s = String(status);
   return op.responses.get(s) ?? op.responses.get(`${s[0] ?? ''}XX`) ?? op.responses.get('default');
 }
-
-/**
- * The status a successful call answers with: the lowest documented 2xx, else 200 when a `2XX` range or only a
- * `default` response documents success (a health check written with `default` alone).
- */
-export function successStatusOf(op: OperationSpec): number | undefined {
-  const exact = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
-  if (exact) return Number(exact);
-  if (op.responses.has('2XX')) return 200;
-  const errorsOnly = [...op.responses.keys()].every((s) => s === 'default' || /^[45]/.test(s));
-  return op.responses.has('default') && errorsOnly ? 200 : undefined;
-}

@@ -53,7 +53,7 @@ describe('a blog whose bodies are wrapped (issue 26.1)', () => {
     const result = inferResources(spec);
     if (!result.ok) throw new Error(result.error);
     expect(describeResources(result.model)).toContain(
-      'articles: /articles + /articles/{slug}; create, list, read, replace, patch, remove; id slug (string, server); bodies in .article; list in .articles; a replace keeps what it does not send',
+      'articles: /articles + /articles/{slug}; create, list, read, replace, patch, remove; key /slug (string, server); bodies in .article; list in .articles; a replace keeps what it does not send',
     );
     const articles = result.model.resources.find((r) => r.name === 'articles');
     expect(articles?.serverFilled).toEqual(['favorited', 'favoritesCount', 'author']);

@@ -7,6 +7,7 @@
 import type { OperationSpec } from './compile';
 import { objectShape, type Schema } from './schema-shape';
 import { isObject as isRecord } from './json';
+import { successResponses } from './success';
 
 export interface Wrapper {
   property: string;
@@ -26,9 +27,7 @@ export function wrapperOf(schema: unknown): Wrapper | null {
 }
 
 const successSchemas = (op: OperationSpec): Schema[] =>
-  [...op.responses.entries()]
-    .filter(([s, r]) => /^2\d\d$/.test(s) && r.schema !== undefined)
-    .map(([, r]) => r.schema as Schema);
+  successResponses(op).flatMap((r) => (r.schema === undefined ? [] : [r.schema]));
 
 /** `floating_ips` -> `floating_ip`, `policies` -> `policy`, `boxes` -> `box`: the name of one item. */
 export function singular(name: string): string {

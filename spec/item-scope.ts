@@ -12,6 +12,8 @@ import type { Resource } from './resource-types';
 import { fits } from './schema-fits';
 import { objectShape, typesOf, type Schema } from './schema-shape';
 import { isReadMethod } from './methods';
+import { successOf } from './success';
+import { isUnderItem, itemSkeleton, skeleton } from './resource-paths';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */
 export interface ItemScope {
@@ -22,13 +24,6 @@ export interface ItemScope {
   status: number;
   /** Properties the action sets on the stored item (`{ active: false }`), by its name or `x-mock.set`. */
   change?: Record<string, unknown>;
-}
-
-function successOf(op: OperationSpec): { status: number; schema?: Schema } | undefined {
-  const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
-  const first = statuses[0];
-  if (first === undefined) return undefined;
-  return { status: Number(first), schema: op.responses.get(first)?.schema };
 }
 
 /** One schema object (the loader keeps a shared component one object), else equal JSON. */
@@ -55,20 +50,28 @@ export function itemScopes(
   const addressed = model.resources
     .filter((r) => r.itemPath && r.itemParam && r.idField)
     .sort((a, b) => (b.itemPath?.length ?? 0) - (a.itemPath?.length ?? 0));
+  // Worked out once: a document of a thousand operations compares each with every item path.
+  const skeletons = new Map(
+    addressed.map((r) => [r, [skeleton(r.itemPath as string), itemSkeleton(r.itemPath as string)]] as const),
+  );
   for (const op of spec.operations) {
     if (model.byOperation.has(op.operationId)) continue;
     // An operation opted out of state (`x-mock: examples`) keeps answering from its examples.
     const pathItem = (spec.document.paths ?? {})[op.path] as Record<string, unknown> | undefined;
     const xs = [op.extensions['x-mock'], pathItem?.['x-mock']];
     if (xs.some((x) => x === 'examples' || x === false)) continue;
-    const resource = addressed.find((r) => op.path === r.itemPath || op.path.startsWith(`${r.itemPath}/`));
-    const success = successOf(op);
-    if (!resource || !success) continue;
+    // By skeleton: `/users/{userId}/avatar` is under `/users/{id}`.
+    const own = skeleton(op.path);
+    const resource = addressed.find((r) => isUnderItem(own, skeletons.get(r) as [string, string]));
+    if (!resource) continue;
+    // An item action that documents no success still addresses the item: an unknown id is its 404.
+    const success = successOf(op) ?? { status: 200, response: undefined };
+    const successSchema = success.response?.schema;
     // The item itself, or the item in the resource's envelope (`{"article": {...}}`).
     const item =
-      success.schema && wraps(success.schema, resource.envelope)
-        ? innerSchema(success.schema, resource.envelope)
-        : success.schema;
+      successSchema && wraps(successSchema, resource.envelope)
+        ? innerSchema(successSchema, resource.envelope)
+        : successSchema;
     const echo = item !== undefined && sameSchema(item, resource.itemSchema);
     const where = `${op.method.toUpperCase()} ${op.path}`;
     const given = xs.map(setOf).find((x) => x !== undefined);
@@ -77,7 +80,7 @@ export function itemScopes(
       const bad = checkSet(given, resource, where);
       if (bad) return bad;
       change = Object.keys(given as object).length ? (given as Record<string, unknown>) : undefined;
-    } else if (op.path !== resource.itemPath) {
+    } else if (skeleton(op.path) !== skeleton(resource.itemPath as string)) {
       change = changeOf(op, resource);
       if (change)
         notes.push(

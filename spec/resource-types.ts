@@ -7,6 +7,9 @@ export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
 export type CollectionAction = 'create' | 'list' | 'update' | 'search';
 export type Action = ItemAction | CollectionAction;
 
+/** Where a create's answer carries the new id when not as the item's id field: a JSON pointer, or `Location`. */
+export type CreatedIdAt = { pointer: string } | { header: 'location' };
+
 export interface Resource {
   /** `x-mock.resource`, else the collection path's last segment (`books`, `special-events`). */
   name: string;
@@ -20,6 +23,10 @@ export interface Resource {
   idForm?: IdForm;
   /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
   idSource: 'server' | 'client';
+  /** Where a create answers the new id (spec/created-id.ts); undefined: the answered item's `idField`. */
+  createdId?: CreatedIdAt;
+  /** operationId of a `POST` on the item path the document makes the item's update (bound as patch or replace). */
+  postUpdate?: string;
   /** Schema of one stored item, as the item read (or the create, or the list) answers it. */
   itemSchema: Schema;
   /** Required properties of the item the create does not take (`author`, `createdAt`): the server fills them. */

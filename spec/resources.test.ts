@@ -30,7 +30,7 @@ describe('inferResources', () => {
     const spec = await loadSpecOrThrow(path.join(ROOT, 'spec', 'openapi.yaml'));
     const result = inferResources(spec);
     expect(result.ok && describeResources(result.model)).toEqual([
-      'categories: /categories; create, list; id id (integer, server)',
+      'categories: /categories; create, list; key /id (integer, server)',
     ]);
   });
 
@@ -50,7 +50,12 @@ describe('inferResources', () => {
 
   it.each([
     ['the property named like the item parameter', 'isbn', { isbn: { type: 'string' } }],
-    ['a readOnly property', 'code', { code: { type: 'string', readOnly: true }, isbn: { type: 'string' } }],
+    ['a readOnly property', 'code', { code: { type: 'string', readOnly: true }, id: { type: 'string' } }],
+    [
+      'the path parameter before a readOnly one',
+      'isbn',
+      { code: { type: 'string', readOnly: true }, isbn: { type: 'string' } },
+    ],
   ])('takes as id %s', (_name, id, props) => {
     const item = { type: 'object', properties: { ...props, title: { type: 'string' } } };
     const m = model({

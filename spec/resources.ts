@@ -19,6 +19,18 @@ import { itemScopes, type ItemScope } from './item-scope';
 import type { Action, Resource } from './resource-types';
 import { unsatisfiableAnswers } from './satisfiable';
 import {
+  collectionKeyOf,
+  isParam,
+  itemDepth,
+  itemSkeleton,
+  paramAt,
+  paramName,
+  segments,
+  skeleton,
+} from './resource-paths';
+import { successResponses, successSchema } from './success';
+import { createdIdAt, pointerTo } from './created-id';
+import {
   arrayItems,
   objectShape,
   readOnlyProperties,
@@ -62,6 +74,8 @@ export type ResourcesResult = { ok: true; model: ResourceModel } | { ok: false; 
 
 interface XMock {
   resource?: string;
+  /** On an item path: the collection path it belongs to (`/widgets` for `/widget/{widgetID}`). */
+  collection?: string;
   action?: Action;
   id?: string;
   examples?: boolean;
@@ -83,24 +97,17 @@ function readXMock(raw: unknown, where: string): XMock | string {
       return `${where}: x-mock.action must be one of ${ACTIONS.join(', ')} or examples`;
     else out.action = raw.action as Action;
   }
+  if (raw.collection !== undefined) {
+    if (typeof raw.collection !== 'string' || !raw.collection.startsWith('/'))
+      return `${where}: x-mock.collection must be a collection path (/widgets)`;
+    out.collection = raw.collection;
+  }
   if (raw.id !== undefined) {
     if (typeof raw.id !== 'string' || !raw.id) return `${where}: x-mock.id must be a property name`;
     out.id = raw.id;
   }
   return out;
 }
-
-const segments = (path: string): string[] => path.split('/').filter(Boolean);
-const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
-const successSchema = (op: OperationSpec | undefined): Schema | undefined => {
-  if (!op) return undefined;
-  const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
-  for (const s of statuses) {
-    const schema = op.responses.get(s)?.schema;
-    if (schema) return schema;
-  }
-  return undefined;
-};
 
 /** The default action of `method` on a collection or an item path. */
 function conventionalAction(method: string, onItem: boolean): Action | undefined {
@@ -110,7 +117,11 @@ function conventionalAction(method: string, onItem: boolean): Action | undefined
 
 interface Candidate {
   collectionPath: string;
+  /** Whether `collectionPath` is a documented path of the collection (not only the parent of its item path). */
+  documented?: boolean;
   itemPath?: string;
+  /** `POST` on the item path, bound as its update once the item schema is known (`updateOf`). */
+  posts: { op: OperationSpec; summary: string }[];
   name?: string;
   idOverride?: string;
   ops: Map<Action, OperationSpec>;
@@ -120,10 +131,12 @@ interface Candidate {
 export function inferResources(spec: CompiledSpec): ResourcesResult {
   const paths = (spec.document.paths ?? {}) as Record<string, OpenAPIV3_1.PathItemObject | undefined>;
   const collectionPaths = collectionsOf(Object.keys(paths));
+  const keys = collectionKeys(paths);
   const candidates = new Map<string, Candidate>();
-  const candidate = (collectionPath: string): Candidate => {
-    let c = candidates.get(collectionPath);
-    if (!c) candidates.set(collectionPath, (c = { collectionPath, ops: new Map() }));
+  const candidate = (key: string, collectionPath: string, documented: boolean): Candidate => {
+    let c = candidates.get(key);
+    if (!c) candidates.set(key, (c = { collectionPath, ops: new Map(), posts: [] }));
+    if (documented && !c.documented) Object.assign(c, { collectionPath, documented });
     return c;
   };
   const notes: string[] = [];
@@ -139,6 +152,12 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const last = segs[segs.length - 1];
     const onItem = last !== undefined && isParam(last);
     const collectionPath = onItem ? `/${segs.slice(0, -1).join('/')}` : op.path;
+    // The collection an item path belongs to: x-mock's, else the one its skeleton and number name.
+    const key = onItem
+      ? ((x.collection && skeleton(x.collection)) ??
+        (x.resource && keys.byName.get(x.resource)) ??
+        collectionKeyOf(op.path, keys.documented))
+      : skeleton(collectionPath);
     // A nested collection (`/articles/{slug}/comments`) is a sub-collection of the item above it when that item
     // is a resource's (settled below, once every resource is known); a verb (`/schedules/{id}/deactivate`) never.
     const nested = segments(collectionPath).some(isParam);
@@ -148,16 +167,29 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     if (!nested && !onItem && !x.resource && !x.action && isActionPath(op.path, collectionPaths)) continue;
     if (collectionPath === '/' || collectionPath === '') continue;
     const action = x.action ?? conventionalAction(op.method, onItem);
-    if (!action) continue;
-    const c = candidate(collectionPath);
-    if (onItem && c.itemPath && c.itemPath !== op.path) {
+    if (!action && !(onItem && op.method === 'post')) continue;
+    const c = candidate(key, collectionPath, !onItem);
+    // `/users/{userId}` beside `/users/{id}` is the same item path unless both say the same thing.
+    const otherItemPath =
+      c.itemPath !== undefined &&
+      c.itemPath !== op.path &&
+      (skeleton(c.itemPath) !== skeleton(op.path) || (action !== undefined && c.ops.has(action)));
+    if (onItem && otherItemPath) {
       // `/countries/{code3}` beside `/countries/{code2}`: the first addresses the stored items.
       notes.push(
         `${where}: a second item path of ${collectionPath} (beside ${c.itemPath}), served from the document`,
       );
       continue;
     }
-    if (onItem) c.itemPath = op.path;
+    if (onItem) c.itemPath ??= op.path;
+    if (!action) {
+      const raw = (paths[op.path] as Record<string, unknown> | undefined)?.post;
+      const summary = isObject(raw)
+        ? `${String(raw.summary ?? '')} ${String(raw.description ?? '').slice(0, 80)}`
+        : '';
+      c.posts.push({ op, summary });
+      continue;
+    }
     if (x.resource) {
       if (c.name && c.name !== x.resource)
         return { ok: false, error: `${op.path}: x-mock names ${x.resource}, the path is already ${c.name}` };
@@ -184,8 +216,11 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
   );
   if (typeof named === 'string') return { ok: false, error: named };
   notes.push(...named);
-  for (const { resource, parent } of built)
-    if (parent?.itemParam) resource.parent = { name: parent.name, param: parent.itemParam };
+  for (const { resource, parent } of built) {
+    // The parent's parameter as the sub-collection's own paths name it (`{userId}`, not the parent's `{id}`).
+    const param = parent?.itemPath ? paramAt(resource.collectionPath, itemDepth(parent.itemPath)) : undefined;
+    if (parent && param) resource.parent = { name: parent.name, param };
+  }
   const resources: Resource[] = [];
   const byOperation = new Map<string, Binding>();
   for (const { c, resource } of built) {
@@ -236,13 +271,15 @@ interface Built {
 function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
   const out: Built[] = [];
   const byItemPath = new Map<string, Resource>();
-  for (const b of list) if (b.resource.itemPath) byItemPath.set(b.resource.itemPath, b.resource);
+  for (const b of list)
+    if (b.resource.itemPath) byItemPath.set(itemSkeleton(b.resource.itemPath), b.resource);
   for (const b of list) {
     if (!segments(b.c.collectionPath).some(isParam)) {
       out.push(b);
       continue;
     }
-    const parent = byItemPath.get(`/${segments(b.c.collectionPath).slice(0, -1).join('/')}`);
+    // By skeleton: `/users/{userId}/posts` lives under `/users/{id}`.
+    const parent = byItemPath.get(skeleton(`/${segments(b.c.collectionPath).slice(0, -1).join('/')}`));
     const collectionLike = b.resource.operations.list !== undefined || b.resource.itemPath !== undefined;
     if (parent && parent !== b.resource && collectionLike) out.push({ ...b, parent });
     else if (b.c.name) out.push(b);
@@ -289,6 +326,30 @@ function distinctNames(list: { resource: Resource; fromXMock: boolean }[]): stri
     }
   }
   return notes;
+}
+
+/**
+ * The skeletons of the documented collection paths (the last segment a literal), and the collection each name
+ * (its last literal, or the path's `x-mock.resource`) stands for, where the name is one collection's only.
+ */
+function collectionKeys(paths: Record<string, unknown>): {
+  documented: Set<string>;
+  byName: Map<string, string>;
+} {
+  const documented = new Set<string>();
+  const byName = new Map<string, string | null>();
+  for (const [path, item] of Object.entries(paths)) {
+    const last = segments(path).pop();
+    if (last === undefined || isParam(last)) continue;
+    const key = skeleton(path);
+    documented.add(key);
+    const x = isObject(item) ? item['x-mock'] : undefined;
+    for (const name of [last, isObject(x) && typeof x.resource === 'string' ? x.resource : undefined])
+      if (name) byName.set(name, byName.has(name) && byName.get(name) !== key ? null : key);
+  }
+  const unique = new Map<string, string>();
+  for (const [name, key] of byName) if (key) unique.set(name, key);
+  return { documented, byName: unique };
 }
 
 /** Paths that are collections: documented ones, and the parents of item paths (`/user` of `/user/{name}`). */
@@ -348,8 +409,10 @@ function buildResource(c: Candidate): Resource | null {
   const found = itemSchemaOf(c, wrapper);
   if (!found) return null;
   const envelope = found.envelope ?? envelopeOf(successSchema(c.ops.get('list')))?.property;
+  const postUpdate = bindItemPosts(c, found.schema, wrapper);
   const shape = objectShape(found.schema) as ObjectShape;
-  const itemParam = c.itemPath ? segments(c.itemPath).pop()?.slice(1, -1) : undefined;
+  const last = c.itemPath ? segments(c.itemPath).pop() : undefined;
+  const itemParam = last === undefined ? undefined : paramName(last);
   const requestShape = objectShape(innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper));
   const idField = idFieldOf(c, shape, itemParam, requestShape);
   const idSchema = idField ? shape.properties[idField] : undefined;
@@ -374,7 +437,12 @@ function buildResource(c: Candidate): Resource | null {
   if (Object.keys(operations).length === 0 || (!operations.create && !c.name)) return null;
   const list = c.ops.get('list');
   return {
-    name: c.name ?? segments(c.collectionPath).pop() ?? c.collectionPath,
+    name:
+      c.name ??
+      segments(c.collectionPath)
+        .pop()
+        ?.replace(/\.json$/, '') ??
+      c.collectionPath,
     collectionPath: c.collectionPath,
     itemPath: idField ? c.itemPath : undefined,
     itemParam: idField ? itemParam : undefined,
@@ -385,7 +453,17 @@ function buildResource(c: Candidate): Resource | null {
         ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField, wrapper)])
         : undefined,
     idSource: clientMaySend ? 'client' : 'server',
+    createdId:
+      operations.create && idField
+        ? createdIdAt(
+            c.ops.get('create'),
+            innerSchema(successSchema(c.ops.get('create'), 'create'), wrapper),
+            idField,
+            itemParam,
+          )
+        : undefined,
     itemSchema: found.schema,
+    postUpdate: postUpdate && Object.values(operations).includes(postUpdate) ? postUpdate : undefined,
     envelope: wrapper,
     serverFilled: requestShape
       ? [...shape.required].filter(
@@ -401,6 +479,41 @@ function buildResource(c: Candidate): Resource | null {
       operations.replace && partialReplaceOf(c.ops.get('replace'), requestShape, wrapper) ? true : undefined,
   };
 }
+
+const UPDATE_WORDS = /(^|[^a-z])(update|modify|edit|change)|^(update|modify|edit|change)/i;
+
+/**
+ * `POST` on the item path (`POST /customers/{customer}`) is the item's update when the document says so: its
+ * operationId or summary says update (modify, edit), or its body is the item's or the create's schema. Bound as
+ * the merge patch, or the replace when a `PATCH` is already there; any other `POST` is an action on the item.
+ */
+function bindItemPosts(c: Candidate, item: Schema, wrapper: string | undefined): string | undefined {
+  const create = innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper);
+  for (const { op, summary } of c.posts) {
+    const body = innerSchema(op.requestBody?.schema, wrapper);
+    const said = [op.operationId, summary].some((t) =>
+      UPDATE_WORDS.test(t.replace(/([a-z])([A-Z])/g, '$1 $2')),
+    );
+    const sameShape =
+      body !== undefined && (sameJson(body, item) || (create !== undefined && sameJson(body, create)));
+    if (!said && !sameShape) continue;
+    const action = c.ops.has('patch') ? (c.ops.has('replace') ? undefined : 'replace') : 'patch';
+    if (action) {
+      c.ops.set(action, op);
+      return op.operationId;
+    }
+  }
+  return undefined;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+};
 
 /** Does the replace leave optional something the create requires (RealWorld's `UpdateArticle`)? */
 function partialReplaceOf(
@@ -424,9 +537,10 @@ function itemParamSchema(c: Candidate, itemParam: string | undefined): Schema | 
 /** The ids the answers' examples show (`{"id": "sched_1234", …}`), as a schema's `examples`. */
 function exampleIds(c: Candidate, idField: string, wrapper: string | undefined): Schema {
   const ids: unknown[] = [];
-  for (const action of ['read', 'create'] as const)
-    for (const [status, r] of c.ops.get(action)?.responses ?? [])
-      if (/^2\d\d$/.test(status)) ids.push(asRecord(unwrap(r.example, wrapper))?.[idField]);
+  for (const action of ['read', 'create'] as const) {
+    const op = c.ops.get(action);
+    for (const r of op ? successResponses(op) : []) ids.push(asRecord(unwrap(r.example, wrapper))?.[idField]);
+  }
   return { examples: ids.filter((id) => typeof id === 'string') } as Schema;
 }
 
@@ -447,15 +561,19 @@ function idFieldOf(
     ),
   );
   if (c.idOverride) return c.idOverride;
-  const readOnly = readOnlyProperties(shape).filter((p) => p in props);
-  if (readOnly.length === 1) return readOnly[0];
+  // The path names the key: `{name}` is `name`; `{issue_number}` is `number` and `{floating_ip}` is `ip`, before
+  // a bare `id`, as the parameter is not id-like; `{droplet_id}` and `{customer}` are `id`.
   if (itemParam && props[itemParam]) return itemParam;
-  if (props.id) return 'id';
-  // `{floating_ip}` addressing an item whose `ip` is the address; `{droplet_id}` one whose `id` is.
   const tail = itemParam
     ?.split(/_|-|(?=[A-Z])/)
     .pop()
     ?.toLowerCase();
+  const idLike = tail === undefined || /^(id|uuid|guid|key|sid|pk)$/.test(tail);
+  if (tail && !idLike && props[tail]) return tail;
+  if (itemParam && idLike && props.id) return 'id';
+  const readOnly = readOnlyProperties(shape).filter((p) => p in props);
+  if (readOnly.length === 1) return readOnly[0];
+  if (props.id) return 'id';
   if (tail && props[tail]) return tail;
   if (request) {
     const lacking = [...shape.required].filter((p) => p in props && !(p in request.properties));
@@ -487,16 +605,26 @@ function pagingOf(list: OperationSpec): Resource['paging'] {
   return Object.keys(out).length ? out : undefined;
 }
 
-/** One line per resource, for the start banner and the docs: name, path, actions, id. */
+/** One line per resource, for the start banner and the docs: what was inferred, each part `x-mock` can override. */
 export function describeResources(model: ResourceModel): string[] {
   return model.resources.map((r) => {
     const actions = ACTIONS.filter((a) => r.operations[a]).join(', ');
-    const id = r.idField
-      ? `id ${r.idField} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
-      : 'no id';
-    const wrapped = r.envelope ? `; bodies in .${r.envelope}` : '';
-    const under = r.parent ? `; under each ${r.parent.name} item` : '';
-    const partial = r.partialReplace ? '; a replace keeps what it does not send' : '';
-    return `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}; ${actions}; ${id}${wrapped}${r.listEnvelope ? `; list in .${r.listEnvelope.property}` : ''}${under}${partial}`;
+    const key = r.idField
+      ? `key ${pointerTo(r.idField)} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
+      : 'no key';
+    const parts = [
+      `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}`,
+      actions,
+      key,
+      r.createdId
+        ? `a create answers the id ${'pointer' in r.createdId ? `at ${r.createdId.pointer}` : 'in Location'}`
+        : '',
+      r.postUpdate ? `POST ${r.itemPath ?? ''} updates (${r.postUpdate})` : '',
+      r.envelope ? `bodies in .${r.envelope}` : '',
+      r.listEnvelope ? `list in .${r.listEnvelope.property}` : '',
+      r.parent ? `under each ${r.parent.name} item ({${r.parent.param}})` : '',
+      r.partialReplace ? 'a replace keeps what it does not send' : '',
+    ];
+    return parts.filter(Boolean).join('; ');
   });
 }

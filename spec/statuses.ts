@@ -2,9 +2,7 @@
 import type { OperationSpec } from './compile';
 import { bodyRefusalStatus } from './http/request-body';
 
-/** Documented 2xx statuses of an operation. */
-export const successStatuses = (op: OperationSpec): string[] =>
-  [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s));
+export { successStatuses } from './success';
 
 /** The status an unknown id gets: 404, or 400 where the operation documents only that (nor 4XX, nor default). */
 export function notFoundStatus(op: OperationSpec): number {

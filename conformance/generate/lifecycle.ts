@@ -137,7 +137,8 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
     if (!made.ok) return made.problem;
     id = made.id;
     // Only what the answer's schema names can come back.
-    return fieldsProblem(namedFields(resource, sent), inside(res.json), resource.itemSchema);
+    // Only what the answer's schema names can come back; an answer of only the id stands for the item sent.
+    return fieldsProblem(namedFields(resource, sent), made.item, resource.itemSchema);
   });
   if (created.response) state = { ...sent };
   const path = itemPathOf(resource, id);

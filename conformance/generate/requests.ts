@@ -11,6 +11,7 @@ import type { Exchange, RecordedResponse } from '../types';
 import { isObject } from '../../spec/json';
 import { seededRandom } from '../../spec/random';
 import { writeQuerystring } from '../../spec/http/querystring';
+import { createdIdOf } from '../../spec/created-id';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
@@ -148,17 +149,23 @@ export function createdFrom(
       skipped: false,
       exchange,
     };
-  const item = unwrap(response.json, resource.envelope);
+  const answered = unwrap(response.json, resource.envelope);
   // A resource without an id (a create nothing can read back) only needs the object.
-  if (isObject(item) && !resource.idField) return { ok: true, id: '', sent, item, exchange };
-  const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
-  if (!isObject(item) || (typeof id !== 'string' && typeof id !== 'number'))
+  if (isObject(answered) && !resource.idField) return { ok: true, id: '', sent, item: answered, exchange };
+  // Where the document says the id is (the item, a wrapper `{"widgetID": …}`, a Location): spec/created-id.ts.
+  const id = createdIdOf(resource, response);
+  if (id === undefined)
     return {
       ok: false,
       problem: `${where} without the id ${resource.idField ?? ''} in its body`,
       skipped: false,
       exchange,
     };
+  // An answer of only the id stands for the item sent, with that id.
+  const item =
+    isObject(answered) && resource.idField && resource.idField in answered
+      ? answered
+      : { ...sent, [resource.idField ?? 'id']: id };
   if (resource.idType === 'integer' && typeof id !== 'number')
     return {
       ok: false,

@@ -8,7 +8,8 @@
  * valid client's call: a documented 2xx (a 404 after a delete), and without credentials, on every secured
  * operation, 401 with WWW-Authenticate. No code names a document (test/wild-documents.test.ts, `npm run judge`).
  */
-import { successStatusOf, type OperationSpec } from '../../spec/compile';
+import type { OperationSpec } from '../../spec/compile';
+import { successStatusOf } from '../../spec/success';
 import type { LoadedSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import { responseChecker } from '../../spec/http/response-checks';

@@ -6,6 +6,7 @@
  */
 import { innerSchema, mapItem, unwrap } from '../../spec/envelope';
 import { isObject } from '../../spec/json';
+import { createdIdOf } from '../../spec/created-id';
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { notFoundStatus } from '../../spec/statuses';
@@ -55,17 +56,27 @@ export async function createItem(walk: DocumentWalk, resource: Resource): Promis
   const params = itemParams(walk, resource, '');
   const step = await walk.send({ op, label: `${op.operationId} (create)`, params, body: sent });
   if (!step || step.status >= 300) return undefined;
-  const item = unwrap(parse(step), resource.envelope);
-  if (!isObject(item)) {
+  const json = parse(step);
+  const answered = unwrap(json, resource.envelope);
+  // Where the document says the id is (the item, a wrapper `{"widgetID": …}`, a Location): spec/created-id.ts.
+  const id = resource.idField ? createdIdOf(resource, { json, headers: step.responseHeaders }) : undefined;
+  if (!isObject(answered) && id === undefined) {
     step.problems.push('the create answered no object');
     return undefined;
   }
-  if (!resource.idField) return { id: '', item, sent };
-  const id = item[resource.idField];
-  if (typeof id !== 'string' && typeof id !== 'number') {
+  if (!resource.idField) return { id: '', item: answered as Json, sent };
+  if (id === undefined) {
     step.problems.push(`the created item has no ${resource.idField}`);
     return undefined;
   }
+  // An answer of only the id stands for the item sent, with that id.
+  const item =
+    isObject(answered) && resource.idField in answered
+      ? answered
+      : {
+          ...(isObject(unwrap(sent, resource.envelope)) ? (unwrap(sent, resource.envelope) as Json) : {}),
+          [resource.idField]: id,
+        };
   return { id: String(id), item, sent };
 }
 

@@ -5,6 +5,7 @@
  * Content-Type the operation does not document gets that rule's 415: the status the mock answers and the proxy's
  * judge records (a body sent where none is documented: generate/bodies.ts, `body.<operationId>.unexpected-body`).
  */
+import { successStatuses } from '../../spec/success';
 import type { OperationSpec } from '../../spec/load';
 import { bodyMediaProblem, bodyRefusalStatus, parseMediaType } from '../../spec/http/request-body';
 import { errorBodyProblem } from '../../spec/http/error-body';
@@ -44,7 +45,8 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
   const target = await pathFor(op, ctx);
   if ('skip' in target) return RULES.map((rule) => skip(rule, target.skip));
   const path = target.path;
-  const success = [...op.responses.keys()].filter((s) => s.startsWith('2'));
+  // The one reading of an operation's success (spec/success.ts): a `2XX` range admits every 2xx.
+  const success = successStatuses(op);
   for (let i = 0; i < VALID_CASES; i++) {
     const body = target.adjust(generateValid(schema, ctx.random, ctx.runPrefix));
     findings.push(

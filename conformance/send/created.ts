@@ -3,7 +3,7 @@
  * of that item (2xx or 404), whichever check or scenario sent it, so the clean-up at the end misses nothing.
  */
 import type { OperationSpec } from '../../spec/load';
-import { unwrap } from '../../spec/envelope';
+import { createdIdOf } from '../../spec/created-id';
 import type { Resource, ResourceModel } from '../../spec/resources';
 import type { Exchange } from '../types';
 import { notFoundStatus } from '../../spec/statuses';
@@ -28,11 +28,9 @@ export function createdItems(model: ResourceModel): CreatedItems {
       const binding = op ? model.byOperation.get(op.operationId) : undefined;
       if (!op || !binding) return;
       const { resource, action } = binding;
-      if (action === 'create' && status >= 200 && status < 300 && resource.idField) {
-        const item = unwrap(exchange.response?.json, resource.envelope);
-        const id = (item as Record<string, unknown> | undefined)?.[resource.idField];
-        if (typeof id === 'string' || typeof id === 'number')
-          items.set(keyOf(resource, String(id)), { resource, id: String(id) });
+      if (action === 'create' && status >= 200 && status < 300 && resource.idField && exchange.response) {
+        const id = createdIdOf(resource, exchange.response);
+        if (id !== undefined) items.set(keyOf(resource, String(id)), { resource, id: String(id) });
       }
       if (action === 'remove' && ((status >= 200 && status < 300) || status === notFoundStatus(op))) {
         const id = itemIdOf(op, exchange.request.url);

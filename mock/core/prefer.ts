@@ -5,7 +5,8 @@
  * Preferences are separated by commas or semicolons (`Prefer: code=404, example=closed`). Pure.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { successStatusOf, type OperationSpec } from '../../spec/compile';
+import type { OperationSpec } from '../../spec/compile';
+import { successStatusOf } from '../../spec/success';
 import { operationObject } from '../../spec/methods';
 import { exampleValue } from '../../spec/example-value';
 import type { Ctx } from './context';

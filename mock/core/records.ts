@@ -3,26 +3,16 @@
  * (required properties the record lacks, such as `links` around an item, are generated), lists with their
  * envelope and paging, RFC 7396 merge patches, and the documented success status of each action.
  */
-import type { OperationSpec, ResponseSpec } from '../../spec/compile';
+import { documentedResponse, type OperationSpec, type ResponseSpec } from '../../spec/compile';
 import { innerSchema, wraps } from '../../spec/envelope';
-import type { Action, Resource } from '../../spec/resources';
+import type { Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import type { JsonObject } from './stores/types';
 import { isObject } from '../../spec/json';
 
-const PREFERRED: Record<string, string[]> = {
-  create: ['201', '200', '202'],
-  remove: ['204', '200', '202'],
-};
-const NATURAL: Record<string, number> = { create: 201, remove: 204 };
-
-/** The documented success status of `action` on `op` (a create documented as 200 answers 200). */
-export function successStatus(op: OperationSpec, action: Action): number {
-  for (const s of PREFERRED[action] ?? ['200']) if (op.responses.has(s)) return Number(s);
-  const first = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
-  return first ? Number(first) : (NATURAL[action] ?? 200);
-}
+/** The documented success status of `action` on `op` (a create documented as 200 answers 200): spec/success.ts. */
+export { answerStatus as successStatus } from '../../spec/success';
 
 /**
  * Where a sub-collection's record keeps the id of the item it belongs to (`/articles/{slug}/comments`): stored
@@ -132,7 +122,7 @@ function fill(record: JsonObject, filler: Filler | null): JsonObject {
 }
 
 const schemaOf = (op: OperationSpec, status: number): ResponseSpec['schema'] =>
-  op.responses.get(String(status))?.schema;
+  documentedResponse(op, status)?.schema;
 
 /**
  * A stored record as the operation answers it: required properties it lacks are generated; wrapped in the
@@ -144,6 +134,25 @@ export function presentItem(op: OperationSpec, status: number, stored: JsonObjec
   if (r?.envelope && wraps(schema, r.envelope))
     return { [r.envelope]: fill(record, fillerOf(innerSchema(schema, r.envelope))) };
   return fill(record, fillerOf(schema));
+}
+
+/**
+ * A create's answer: the stored record as the item, or, where the document answers only the new id in another
+ * shape (`{"widgetID": "…"}`: the resource's `createdId`), that shape with the id at its pointer.
+ */
+export function createdAnswer(op: OperationSpec, status: number, stored: JsonObject, r: Resource): unknown {
+  const at = r.createdId;
+  const schema = schemaOf(op, status);
+  const shape = objectShape(innerSchema(schema, r.envelope));
+  if (!at || !('pointer' in at) || !r.idField || !shape || r.idField in shape.properties)
+    return presentItem(op, status, stored, r);
+  // The answer names what it carries: the id at its pointer, and whatever else of the record it names.
+  const name = at.pointer.slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const out: JsonObject = {};
+  for (const p of Object.keys(shape.properties))
+    if (p === name) out[p] = stored[r.idField];
+    else if (p in stored && p !== PARENT_KEY) out[p] = stored[p];
+  return fill(out, fillerOf(schema));
 }
 
 const first = (q: Record<string, string[]>, name: string | undefined): number | undefined => {
@@ -169,6 +178,8 @@ export function pageOf(
   return { items: slice, page, limit: size, next };
 }
 
+/** `has_more` (Stripe-style), `hasMore`, `has_next`, `more`: whether another page follows this one. */
+const MORE_NAMES = new Set(['hasmore', 'hasnext', 'hasnextpage', 'more']);
 const COUNT_NAMES = new Set(['total', 'totalcount', 'total_count', 'count', 'totalitems', 'total_items']);
 
 /** The list as the operation answers it: a plain array, or the envelope with the items in its array property. */
@@ -193,6 +204,8 @@ export function presentList(
   for (const k of Object.keys(out)) {
     const lower = k.toLowerCase();
     if ((COUNT_NAMES.has(lower) || lower === ownCount) && typeof out[k] === 'number') out[k] = items.length;
+    else if (MORE_NAMES.has(lower.replace(/_/g, '')) && typeof out[k] === 'boolean')
+      out[k] = paged.next !== undefined;
     else if (lower === 'page' && typeof out[k] === 'number') out[k] = paged.page ?? 1;
     else if ((lower === 'limit' || lower === 'per_page') && typeof out[k] === 'number')
       out[k] = paged.limit ?? items.length;

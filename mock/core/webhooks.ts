@@ -15,6 +15,8 @@
  * - A webhook that documents a header whose name contains `signature` is signed when a secret is set: the send
  *   says which header and format; the sender computes the HMAC over the exact bytes it sends.
  */
+import { createdIdOf } from '../../spec/created-id';
+import { unwrap } from '../../spec/envelope';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { isObject } from '../../spec/json';
@@ -276,9 +278,12 @@ function recordOf(binding: Binding, answer: unknown, params: Readonly<Record<str
     const id = resource.idType === 'integer' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
     return { [resource.idField]: id };
   }
-  if (resource.envelope && isObject(answer) && isObject(answer[resource.envelope]))
-    return answer[resource.envelope];
-  return answer;
+  const item = unwrap(answer, resource.envelope);
+  // A create answering only the new id (`{"widgetID": …}`) still reports the record by its id field.
+  if (binding.action !== 'create' || !resource.idField || !isObject(item) || resource.idField in item)
+    return item;
+  const id = createdIdOf(resource, { json: answer });
+  return id === undefined ? item : { ...item, [resource.idField]: id };
 }
 
 /** The webhooks a resource action's state change sends (none for a read or a list, or when no URL is set). */

@@ -3,7 +3,8 @@
  * for with `Prefer: code=NNN`), straight from the spec already loaded and validated at start. Nothing to load,
  * no extra memory, no first-request delay; see docs/mock-your-api.md for how it compares with the Prism engine.
  */
-import { documentedResponse, successStatusOf, type ResponseSpec } from '../../../spec/compile';
+import { documentedResponse, type ResponseSpec } from '../../../spec/compile';
+import { successStatusOf } from '../../../spec/success';
 import { validAnswer } from '../../../spec/conform';
 import { sampleOf } from '../../../spec/sample';
 import type { ExampleEngine } from './types';

@@ -40,6 +40,8 @@ import { whenReady, type JsonObject, type MaybePromise, type StoreResource } fro
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { searchFilter, searchView } from '../search';
+import { itemDepth, paramAt, segments } from '../../../spec/resource-paths';
+import { createdAnswer } from '../records';
 
 const encoder = new TextEncoder();
 
@@ -52,12 +54,16 @@ const storeRef = (r: Resource): StoreResource => ({
 
 /** The item id from the path, as the store keys it (`007` addresses integer id 7). */
 function itemId(ctx: Ctx, r: Resource): string {
-  const raw = (r.itemParam && ctx.params?.[r.itemParam]) || '';
+  // The parameter at the item's place in this operation's path: `/users/{userId}/avatar` under `/users/{id}`.
+  const name =
+    (r.itemPath && ctx.operation && paramAt(ctx.operation.path, itemDepth(r.itemPath))) || r.itemParam;
+  const raw = (name && ctx.params?.[name]) || '';
   return r.idType === 'integer' && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
 }
 
 function reply(op: OperationSpec, status: number, body: unknown): Reply {
-  const documented = op.responses.get(String(status));
+  // A success documented by its range (`2XX`) is answered as that range documents it.
+  const documented = documentedResponse(op, status);
   if (!documented?.schema || status === 204) return { status };
   // The response view: a stored writeOnly value (a password) is never sent back, and what is sent is valid
   // against the answer's schema (a value the request took in another form is coerced, a missing one generated).
@@ -80,7 +86,7 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
       if (cached && cached.version === version) return { status, raw: cached.raw };
       return whenReady(deps.records.list(r.name), (items) => {
         const shown = presentList(op, status, items, r, ctx.query ?? {});
-        const raw = encoder.encode(JSON.stringify(answerBody(op.responses.get(String(status)), shown)));
+        const raw = encoder.encode(JSON.stringify(answerBody(documentedResponse(op, status), shown)));
         deps.listCache.set(r.name, { version, raw });
         return { status, raw };
       });
@@ -119,8 +125,24 @@ function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: s
       return duplicate(op, r, record);
     }
     const status = successStatus(op, 'create');
-    return reply(op, status, presentItem(op, status, out.record, r));
+    // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
+    const answered = reply(op, status, createdAnswer(op, status, out.record, r));
+    const location = locationOf(ctx, deps, r, out.record);
+    return location && !isErrorReply(answered)
+      ? { ...answered, headers: { ...answered.headers, Location: location } }
+      : answered;
   });
+}
+
+/** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */
+function locationOf(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
+  const id = r.idField === undefined ? undefined : record[r.idField];
+  if (!r.itemPath || !r.itemParam || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  const params: Record<string, string> = { ...ctx.params, [r.itemParam]: String(id) };
+  const path = r.itemPath.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  return `${deps.spec.basePath ?? ''}${path}`;
 }
 
 function duplicate(op: OperationSpec, r: Resource, record: JsonObject): ErrorReply {
@@ -235,7 +257,12 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
 }
 
 /** The parent item a sub-collection's path names (`{slug}` of `/articles/{slug}/comments`), as stored. */
-const parentId = (ctx: Ctx, r: Resource): string => (r.parent ? (ctx.params?.[r.parent.param] ?? '') : '');
+const parentId = (ctx: Ctx, r: Resource): string => {
+  if (!r.parent) return '';
+  const depth = segments(r.collectionPath).length - 2;
+  const name = (ctx.operation && paramAt(ctx.operation.path, depth)) || r.parent.param;
+  return ctx.params?.[name] ?? '';
+};
 
 /** A sub-collection's parent nobody created: its 404; undefined when there is one (or no parent at all). */
 async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
