@@ -5,7 +5,7 @@
  * moment after the signal. So the mock counts its answers itself: one is in flight from its request until its
  * last byte is handed to the kernel (the response's `close`), and only a connection with none in flight is idle.
  */
-import type { RequestListener, Server } from 'node:http';
+import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How a drain ended: `drained` when every answer finished in time, else how many were cut at the limit. */
@@ -50,12 +50,16 @@ export function trackConnections(server: Server): ConnectionTracker {
     if (n === 0) socket.destroy();
     if (settled && !busy()) settled();
   };
+  // One function for every response (no closure per request); a response emits 'close' once.
+  function answerClosed(this: ServerResponse): void {
+    answered(this.req.socket as Socket);
+  }
   return {
     counted: (handler) =>
       function countedRequest(req, res) {
         const socket = req.socket;
         inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-        res.once('close', () => answered(socket));
+        res.on('close', answerClosed);
         if (draining) res.shouldKeepAlive = false;
         handler(req, res);
       },
