@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 'use strict';
-// The bench's ceiling (issue 14): the simplest server that answers the bytes our mock answered for each
-// workload. Plain `node` and plain JavaScript (no TypeScript loader in its start or memory); every answer's
-// header list and body Buffer is built once at start; a request without a body gets no stream listeners.
-// The answers file is what the bench captured from our mock just before (status, raw headers, body), keyed
-// by method, path, Authorization and request body.
-// Usage: node bench/ceiling-server.js --port N --answers FILE
+// The bench's ceiling (issues 14 and 42): the simplest server that answers the bytes our mock answered for a
+// workload. One plain node:http server per workload's answer, each on its own port, whose handler writes a
+// status, a header list built once at start and a body Buffer built once at start: no routing, no lookup, no
+// string built per request (an earlier ceiling keyed a table by method, path and key per request: work a bare
+// server does not do, which flattered our ratio). An unread request body is discarded by Node itself.
+// The answers file is what the bench captured from our mock just before (status, raw headers, body).
+// Usage: node bench/ceiling-server.js --ports N[,N...] --answers FILE (one port per answer, in order)
 const fs = require('node:fs');
 const http = require('node:http');
 const { Buffer } = require('node:buffer');
@@ -15,38 +16,20 @@ function option(name) {
   return i === -1 ? undefined : process.argv[i + 1];
 }
 
-const keyOf = (method, path, authorization, body) => `${method} ${path}\n${authorization}\n${body}`;
-
-/** One canned answer, ready to write: a flat [name, value, ...] header list and the body bytes. */
-function prepared(status, headerPairs, bodyText) {
-  const body = Buffer.from(bodyText);
-  return { status, headers: [...headerPairs, 'Content-Length', String(body.length)], body };
+/** A server that writes one answer, ready-made, to every request. */
+function serve(port, answer) {
+  const body = Buffer.from(answer.body);
+  const status = answer.status;
+  const headers = [...answer.headers, 'Content-Length', String(body.length)];
+  http
+    .createServer(function ceiling(req, res) {
+      res.writeHead(status, headers);
+      res.end(body);
+    })
+    .listen(port, '127.0.0.1');
 }
 
-const table = new Map();
-for (const a of JSON.parse(fs.readFileSync(option('--answers'), 'utf8'))) {
-  table.set(keyOf(a.method, a.path, a.authorization, a.requestBody), prepared(a.status, a.headers, a.body));
-}
-const NOT_FOUND = prepared(404, ['Content-Type', 'application/json'], '{}');
-
-function send(res, answer) {
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-}
-
-http
-  .createServer(function ceiling(req, res) {
-    const authorization = req.headers.authorization || '';
-    // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), so no listeners either.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      send(res, table.get(keyOf(req.method, req.url, authorization, '')) || NOT_FOUND);
-      return;
-    }
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      send(res, table.get(keyOf(req.method, req.url, authorization, body)) || NOT_FOUND);
-    });
-  })
-  .listen(Number(option('--port')), '127.0.0.1');
+const answers = JSON.parse(fs.readFileSync(option('--answers'), 'utf8'));
+const ports = String(option('--ports')).split(',').map(Number);
+if (ports.length !== answers.length) throw new Error(`${answers.length} answers but ${ports.length} ports`);
+answers.forEach((answer, i) => serve(ports[i], answer));

@@ -24,6 +24,7 @@ import {
   FULL_SPEC,
   byIdUnavailable,
   captureAnswers,
+  ceilingTarget,
   oursArgs,
   oursTarget,
   passiveTarget,
@@ -159,7 +160,7 @@ async function loadRounds(
         if (!t) continue;
         await t.prepare(w);
         const result = await runLoad({
-          port: t.server.port,
+          port: t.portFor?.(w) ?? t.server.port,
           path: w.path,
           request: w.request,
           rotate: w.rotate,
@@ -222,11 +223,8 @@ async function main(): Promise<void> {
     say(`bench: skipping the by-id workloads: ${byIdProblem}`);
   }
   const list = planned.filter((x) => !skipped[x.name]);
-  targets.ceiling = passiveTarget(
-    'ceiling',
-    'ceiling',
-    await startCeiling(w.dir, await captureAnswers(targets, list)),
-  );
+  const { answers, answered } = await captureAnswers(targets, list);
+  targets.ceiling = ceilingTarget(await startCeiling(w.dir, answers), answered);
   for (const t of Object.values(targets)) resetPeak(t.server.pid);
 
   const runs = await loadRounds(s, list, targets);

@@ -40,6 +40,8 @@ export interface Target {
   prepare(w: Workload): Promise<void>;
   /** What to do now and then while the workload runs (ours: keep the store under its record cap). */
   during(w: Workload): Periodic | undefined;
+  /** The port that serves this workload, when it is not `server.port` (the ceiling: one per answer). */
+  portFor?(w: Workload): number;
 }
 
 export interface WorkDir {
@@ -118,12 +120,40 @@ export async function startPrism(
   return startServer({ name, args, port, probePath, logFile, timeoutMs: 60_000 });
 }
 
-export async function startCeiling(dir: string, answers: CannedAnswer[]): Promise<ServerProcess> {
+/** The ceiling's process: one server per answer; `port` is the first one's, `ports` all of them in order. */
+export async function startCeiling(
+  dir: string,
+  answers: CannedAnswer[],
+): Promise<ServerProcess & { ports: number[] }> {
   const file = path.join(dir, 'ceiling-answers.json');
   fs.writeFileSync(file, JSON.stringify(answers));
-  const port = await freePort();
-  const args = [CEILING, '--port', String(port), '--answers', file];
-  return startServer({ name: 'ceiling', args, port, probePath: CATEGORIES, logFile: null });
+  const ports: number[] = [];
+  while (ports.length < answers.length) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const args = [CEILING, '--ports', ports.join(','), '--answers', file];
+  const server = await startServer({
+    name: 'ceiling',
+    args,
+    port: ports[0] ?? 0,
+    probePath: CATEGORIES,
+    logFile: null,
+  });
+  return Object.assign(server, { ports });
+}
+
+/** The ceiling as a target: each workload goes to the port of its own answer (captured in the same order). */
+export function ceilingTarget(
+  server: ServerProcess & { ports: number[] },
+  answered: readonly Workload[],
+): Target {
+  const portFor = (w: Workload): number => {
+    const port = server.ports[answered.indexOf(w)];
+    if (port === undefined) throw new Error(`the ceiling has no answer for ${w.name}`);
+    return port;
+  };
+  return { ...passiveTarget('ceiling', 'ceiling', server), portFor };
 }
 
 async function resetStore(name: string, port: number): Promise<void> {
@@ -216,18 +246,17 @@ const withRotation = (w: Workload): BenchRequest =>
 export async function captureAnswers(
   targets: Partial<Record<TargetName, Target>>,
   list: readonly Workload[],
-): Promise<CannedAnswer[]> {
+): Promise<{ answers: CannedAnswer[]; answered: Workload[] }> {
   const answers: CannedAnswer[] = [];
+  const answered: Workload[] = [];
   for (const w of list) {
     const ours = targets[w.ours];
     if (!ours || !w.others.includes('ceiling')) continue;
     await ours.prepare(w);
     answers.push(await capture(ours.server.port, w.path, withRotation(w)));
+    answered.push(w);
   }
-  const keys = new Set(answers.map((a) => `${a.method} ${a.path}\n${a.authorization}\n${a.requestBody}`));
-  if (keys.size !== answers.length)
-    throw new Error('two workloads send the same request: the ceiling could not tell them apart');
-  return answers;
+  return { answers, answered };
 }
 
 /**

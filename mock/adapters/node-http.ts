@@ -9,7 +9,7 @@ import type { BodyRead, Deps, MockRequest, Stage } from '../core/context';
 import { handleRequest, type EngineResult } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
-import { decideLimit, rateLimitPolicyField } from '../core/stages/rate-limit';
+import { decideLimit } from '../core/stages/rate-limit';
 import { STAGES } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
 
@@ -84,7 +84,7 @@ export function createApp<D extends Deps>(
     const deps = 'current' in source ? source.current : source;
     const started = performance.now();
     const finished = begin(req.socket);
-    res.once('close', finished);
+    res.on('close', finished); // emitted once; `finished` runs once anyway
     const { path, query } = splitTarget(req.url ?? '/');
     const forwarded = req.headers['x-forwarded-for'];
     let bodyRead = false;
@@ -213,10 +213,13 @@ async function errorBytes(
   let limitHeaders: Record<string, string> = {};
   try {
     const used = await deps.limiter.peek(addressSubject(address), deps.anonymous, now);
-    limitHeaders = decideLimit(deps.anonymous, { kind: 'admitted', used }, now).headers;
     // The same set as the pipeline's answers: the IETF fields with their policy, or neither.
-    if (deps.config.rateLimitFields) limitHeaders['RateLimit-Policy'] = rateLimitPolicyField(deps.anonymous);
-    else delete limitHeaders.RateLimit;
+    limitHeaders = decideLimit(
+      deps.anonymous,
+      { kind: 'admitted', used },
+      now,
+      deps.config.rateLimitFields,
+    ).headers;
   } catch {
     // the store is down: the answer goes out without counters
   }

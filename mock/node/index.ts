@@ -37,6 +37,7 @@ import { isLoopback, ownRefusals, ownRoutes } from './routes';
 import { createStreamState, endStreams, type StreamLimits } from './ui/events';
 import { isUiPath } from './ui/stage';
 import { createReloader, watchSources, type ReloadOutcome } from './watch';
+import { trackConnections, type DrainOutcome } from './drain';
 import { checkOptions, rule, type OptionRule } from '../../spec/check-options';
 import { settingRules } from '../core/check-options';
 
@@ -90,6 +91,8 @@ export function unlimited(store: LimiterStore): LimiterStore {
   };
 }
 
+export type { DrainOutcome };
+
 export interface MockServer {
   server: http.Server;
   /** The dependencies serving now (a --watch reload replaces them). */
@@ -106,11 +109,12 @@ export interface MockServer {
   warnings: string[];
   close(): Promise<void>;
   /**
-   * A graceful stop: accept no new connection, end the inspector's streams, let the requests in flight finish
-   * (idle keep-alive connections are closed as they become idle) for up to `drainMs`, then cut whatever is
-   * left and close the stores. Resolves to true when everything finished within the limit.
+   * A graceful stop: accept no new connection, end the inspector's streams, let the answers in flight finish
+   * (one still being received, one still being written to a slow reader; idle keep-alive connections are closed
+   * at once, the others as their answer ends) for up to `drainMs`, then cut whatever is left and close the
+   * stores. Resolves to `{ drained: true, cut: 0 }` when everything finished within the limit.
    */
-  drain(drainMs: number): Promise<boolean>;
+  drain(drainMs: number): Promise<DrainOutcome>;
 }
 
 /**
@@ -210,21 +214,29 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   };
   const reload = createReloader(holder, sources, logger);
   const stopWatching = config.watch ? watchSources(sources, reload, watchIntervalMs) : () => undefined;
-  const server = http.createServer(
-    {
-      headersTimeout: config.headersTimeoutMs,
-      requestTimeout: config.requestTimeoutMs,
-      maxHeaderSize: config.maxHeaderBytes,
-      // No Host header is still a request the pipeline answers (with the Error shape), not a bare Node 400.
-      requireHostHeader: false,
-      // Node checks the two timeouts only every connectionsCheckingInterval (30 s by default): check often
-      // enough that a slow client is cut off soon after its timeout.
-      connectionsCheckingInterval: Math.max(
-        50,
-        Math.min(1000, config.headersTimeoutMs / 2, config.requestTimeoutMs / 2),
-      ),
-    },
-    createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
+  const server = http.createServer({
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    maxHeaderSize: config.maxHeaderBytes,
+    // No Host header is still a request the pipeline answers (with the Error shape), not a bare Node 400.
+    requireHostHeader: false,
+    // Node checks the two timeouts only every connectionsCheckingInterval (30 s by default): check often
+    // enough that a slow client is cut off soon after its timeout.
+    connectionsCheckingInterval: Math.max(
+      50,
+      Math.min(1000, config.headersTimeoutMs / 2, config.requestTimeoutMs / 2),
+    ),
+  });
+  // A client that half-closes after its request (`nc -q`, health checks, HTTP/1.0 clients) still gets the answer
+  // when it comes after its FIN (a latency, a Redis store); Node would otherwise end the socket at the FIN. The
+  // property is Node's own (not in its types); test/e2e/mock-half-close.test.ts fails if a version drops it.
+  Object.assign(server, { httpAllowHalfOpen: true });
+  const connections = trackConnections(server);
+  server.on(
+    'request',
+    connections.counted(
+      createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
+    ),
   );
   server.on('listening', () => {
     const address = server.address();
@@ -259,27 +271,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ],
     drain: async (drainMs) => {
       stopWatching();
-      const closed = new Promise<void>((resolve) => {
-        if (server.listening) server.close(() => resolve());
-        else resolve();
-      });
       const streams = holder.current.ui?.streams;
       if (streams) endStreams(streams);
-      // A connection whose request just finished becomes idle: close it then, not at the next request.
-      server.closeIdleConnections();
-      const idle = setInterval(() => server.closeIdleConnections(), 20);
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs)));
-      const drained = await Promise.race([closed.then(() => true as const), limit]);
-      clearInterval(idle);
-      clearTimeout(timer);
+      const outcome = await connections.drain(drainMs);
       callbacks.close();
-      if (!drained) {
-        server.closeAllConnections();
-        await closed;
-      }
       await stores.close();
-      return drained;
+      return outcome;
     },
     close: async () => {
       stopWatching();

@@ -68,8 +68,9 @@ function stopOnSignals(mock: MockServer, drainMs: number, log: Logger): void {
     stopping = true;
     log.event('info', `${why}: no new connections; requests in flight may finish (up to ${drainMs} ms)`);
     mock.drain(drainMs).then(
-      (drained) => {
-        if (!drained) log.event('warn', `requests still in flight after ${drainMs} ms were cut`);
+      ({ drained, cut }) => {
+        if (!drained)
+          log.event('warn', `${cut} answer(s) still in flight after ${drainMs} ms were cut`, { cut });
         process.exit(0);
       },
       (err: unknown) => {

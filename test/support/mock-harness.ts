@@ -102,7 +102,7 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
         callbacks.close();
         server.close(() => resolve());
       }),
-    drain: () => new Promise<boolean>((resolve) => server.close(() => resolve(true))),
+    drain: () => new Promise((resolve) => server.close(() => resolve({ drained: true, cut: 0 }))),
   };
 }
 

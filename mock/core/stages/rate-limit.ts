@@ -33,6 +33,7 @@ export function decideLimit(
   windows: readonly WindowSpec[],
   outcome: ConsumeOutcome,
   nowMs: number,
+  ietfFields = true,
 ): LimitDecision {
   // The binding window: the fewest remaining, the first of them on a tie (no array built for it).
   let bind = 0;
@@ -46,12 +47,14 @@ export function decideLimit(
   }
   const binding = windows[bind] as WindowSpec;
   if (outcome.kind === 'admitted') {
-    return { headers: limitHeaders(binding.limit, least, resetMs(binding, nowMs), binding, nowMs) };
+    return {
+      headers: limitHeaders(binding.limit, least, resetMs(binding, nowMs), windows, bind, nowMs, ietfFields),
+    };
   }
   if (outcome.kind === 'banned') {
     const retry = seconds(outcome.untilMs - nowMs);
     return {
-      headers: limitHeaders(binding.limit, 0, outcome.untilMs, binding, nowMs),
+      headers: limitHeaders(binding.limit, 0, outcome.untilMs, windows, bind, nowMs, ietfFields),
       reject: keyBanned(retry),
     };
   }
@@ -65,29 +68,42 @@ export function decideLimit(
     )
       block = i;
   });
-  const blocking = windows[block === -1 ? bind : block] as WindowSpec;
+  const which = block === -1 ? bind : block;
+  const blocking = windows[which] as WindowSpec;
   const reset = resetMs(blocking, nowMs);
   return {
-    headers: limitHeaders(blocking.limit, 0, reset, blocking, nowMs),
+    headers: limitHeaders(blocking.limit, 0, reset, windows, which, nowMs, ietfFields),
     reject: rateLimited(seconds(reset - nowMs), blocking.name),
   };
 }
 
-/** §8's X-RateLimit-* of the binding window; with `window`, its IETF `RateLimit` field too. */
+/**
+ * §8's X-RateLimit-* of the window `windows[which]`; with `ietfFields`, the IETF `RateLimit` and `RateLimit-Policy`
+ * fields too. One object literal of a fixed shape: this runs for every request.
+ */
 function limitHeaders(
   limit: number,
   remaining: number,
   resetAtMs: number,
-  window?: WindowSpec,
+  windows?: readonly WindowSpec[],
+  which = 0,
   nowMs = 0,
+  ietfFields = false,
 ): Record<string, string> {
-  const headers: Record<string, string> = {
+  const window = windows?.[which];
+  if (!window || !ietfFields)
+    return {
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(remaining),
+      'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
+    };
+  return {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(remaining),
     'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
+    RateLimit: rateLimitField(window.name, remaining, seconds(resetAtMs - nowMs)),
+    'RateLimit-Policy': rateLimitPolicyField(windows),
   };
-  if (window) headers.RateLimit = rateLimitField(window.name, remaining, seconds(resetAtMs - nowMs));
-  return headers;
 }
 
 /** RFC 9651 §3.3.1: the largest magnitude of an Integer. */
@@ -165,10 +181,7 @@ function decided(
   outcome: ConsumeOutcome,
   now: number,
 ): StageOutcome {
-  const decision = decideLimit(identity.windows, outcome, now);
-  if (deps.config.rateLimitFields)
-    decision.headers['RateLimit-Policy'] = rateLimitPolicyField(identity.windows);
-  else delete decision.headers.RateLimit;
+  const decision = decideLimit(identity.windows, outcome, now, deps.config.rateLimitFields);
   ctx.limitHeaders = decision.headers;
   return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
 }

@@ -59,7 +59,18 @@ export function recordingLogger(
       if (!skip(entry.path)) {
         // A path may be as long as the header limit allows: the ring keeps its first 300 characters.
         const path = entry.path.length > 300 ? `${entry.path.slice(0, 300)}…` : entry.path;
-        recent.push({ t: now(), ...entry, path, plan: planOf(entry.caller) });
+        // One literal of fixed shape (no spread): this runs for every request while the inspector is on.
+        const row: RecentRequest = {
+          t: now(),
+          method: entry.method,
+          path,
+          status: entry.status,
+          ms: entry.ms,
+          plan: planOf(entry.caller),
+          caller: entry.caller,
+        };
+        if (entry.injected !== undefined) row.injected = entry.injected;
+        recent.push(row);
       }
       log.request(entry);
     },
