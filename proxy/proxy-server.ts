@@ -131,6 +131,9 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       });
     },
   );
+  // A client that half-closes after its request (nc -q, health checks, HTTP/1.0) still gets its answer: Node
+  // otherwise aborts the request at the client's FIN. The socket ends once the answers due on it are written.
+  Object.assign(server, { httpAllowHalfOpen: true });
   guardServer(server, answers);
 
   async function handle(
