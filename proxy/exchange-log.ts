@@ -17,18 +17,21 @@ export function createExchangeLog(capacity = 200, now: () => number = Date.now) 
   const entries: LoggedExchange[] = [];
   let total = 0;
   return {
-    add(method: string, path: string, status: number, startedAt: number, problems: readonly Problem[]): void {
+    /** Log one exchange; the entry is returned so a late finding of the same exchange can be added to it. */
+    add(
+      method: string,
+      path: string,
+      status: number,
+      startedAt: number,
+      problems: readonly Problem[],
+    ): LoggedExchange {
       total++;
       const violations = problems.map(({ side, rule, message }) => ({ side, rule, message }));
-      entries.push({
-        at: new Date(now()).toISOString(),
-        method,
-        path,
-        status,
-        ms: now() - startedAt,
-        violations,
-      });
+      const at = now();
+      const entry = { at: new Date(at).toISOString(), method, path, status, ms: at - startedAt, violations };
+      entries.push(entry);
       if (entries.length > capacity) entries.shift();
+      return entry;
     },
     snapshot: () => ({ total, exchanges: [...entries] }),
   };

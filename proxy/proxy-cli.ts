@@ -1,5 +1,6 @@
 /** The mock's `--proxy UPSTREAM --spec FILE …`: flags, start, reports and exit code at SIGINT/SIGTERM. */
 import { callbackHostsProblem } from '../spec/callback-hosts';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_PATH, loadSpecOrThrow } from '../spec/load';
 import { maskUrl } from '../spec/redact';
@@ -135,6 +136,8 @@ export function parseProxyConfig(
 
 /** Runs the proxy until SIGINT/SIGTERM; the exit code says whether the gates held. */
 export async function runProxy(argv: string[]): Promise<void> {
+  // The parent as it was at start: it may be gone before the proxy listens (a stop while the document loads).
+  const parent = { pid: process.ppid, name: processName(process.ppid) };
   const parsed = parseProxyConfig(argv);
   if (!parsed.ok) {
     process.stderr.write(`mock: ${maskSecrets(parsed.error)}\n(see --help)\n`);
@@ -161,7 +164,7 @@ export async function runProxy(argv: string[]): Promise<void> {
   const origin = new URL(base).origin;
   process.stdout.write(`Inspector: ${origin}/_mock/inspector   API reference: ${origin}/_mock/docs\n`);
   process.stdout.write(`Violations: ${origin}/_mock/violations   Exchanges: ${origin}/_mock/exchanges\n`);
-  stopOnSignals(proxy, c, target);
+  stopOnSignals(proxy, c, target, parent);
 }
 
 /**
@@ -185,10 +188,16 @@ export function gateCode(
 /**
  * A graceful stop on SIGTERM or SIGINT: no new connections, requests in flight finish for up to --drain-ms,
  * then the reports are written and the process exits with the gate's code. A second signal stops at once
- * (reports written, the same code). Under npx or npm (`sh -c` between them and the proxy, which dies on the
- * signal and forwards nothing), the proxy also stops when its parent goes away.
+ * (reports written, the same code). Under npx or npm the signal goes to npm, which passes it to the shell it
+ * runs the command with: bash execs the command (the proxy gets the signal itself), sh (dash) does not and dies
+ * on it, so the proxy also stops when its parent goes away, and says at start that it will.
  */
-function stopOnSignals(proxy: ProxyServer, c: ProxyConfig, target: string): void {
+function stopOnSignals(
+  proxy: ProxyServer,
+  c: ProxyConfig,
+  target: string,
+  parent: { pid: number; name: string },
+): void {
   let stopping = false;
   const finish = (why: string): never => {
     const written = writeReports(proxy.judge, target, c.reports);
@@ -215,11 +224,31 @@ function stopOnSignals(proxy: ProxyServer, c: ProxyConfig, target: string): void
   };
   process.on('SIGINT', () => stop('received SIGINT'));
   process.on('SIGTERM', () => stop('received SIGTERM'));
-  if (process.env.npm_command !== undefined) {
-    const parent = process.ppid;
-    const watch = setInterval(() => {
-      if (!stopping && process.ppid !== parent) stop(`its parent (npm, pid ${parent}) exited`);
-    }, 250);
-    watch.unref();
+  if (process.env.npm_command === undefined) return;
+  const { pid, name } = parent;
+  const through = /^npm|node/.test(name) ? 'npm' : `${name}, run by npm`;
+  if (SHELLS.has(name) && Object.keys(c.reports).length > 0)
+    process.stderr.write(
+      `mock: started by npm through ${name} (pid ${pid}), which does not pass a signal on: a SIGTERM to npm ` +
+        `stops ${name}, and the proxy writes its reports once it sees ${name} gone, after npm returned. For ` +
+        `the reports on disk when npm returns, run it with npm_config_script_shell=bash or as ` +
+        `node_modules/.bin/petstore-mock (docs/judge-traffic.md#stopping-the-proxy)\n`,
+    );
+  // Checked often: the shell is gone within milliseconds of npm's signal, and npm exits soon after.
+  const watch = setInterval(() => {
+    if (!stopping && process.ppid !== pid) stop(`its parent (${through}, pid ${pid}) exited`);
+  }, 20);
+  watch.unref();
+}
+
+/** Shells that npm may run a command with and that do not exec it (a signal stops them, not the proxy). */
+const SHELLS = new Set(['sh', 'dash', 'ash', 'busybox']);
+
+/** The name of process `pid` (Linux /proc; elsewhere, or when unreadable, "npm"). */
+function processName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() || 'npm';
+  } catch {
+    return 'npm';
   }
 }
