@@ -35,7 +35,11 @@ export async function checkServer(
   const running = await startServer(server, installed.dir);
   try {
     const loaded = await loadSpec(running.documentFile);
-    if (!loaded.ok) return { server: server.name, skip: `its document does not load: ${loaded.error}` };
+    if (!loaded.ok)
+      return {
+        server: server.name,
+        skip: `its document does not load: ${loaded.error.split('\n')[0] ?? ''}`,
+      };
     const judge = responseChecker(loaded.spec);
     const failures: Failure[] = [];
     const traffic: Traffic = { called: new Set(), fives: new Set() };
