@@ -29,12 +29,15 @@ document is the one shipped in this package (spec/openapi.yaml), whose own rules
 
 Options:
   --target URL        base URL of the server, ending in /v1 (required)
-  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed)
+  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed);
+                      needed only where the document secures an operation
   --quota-key K       a separate key the quota rules may spend (or env CONFORMANCE_QUOTA_KEY)
   --spec FILE         OpenAPI document (default spec/openapi.yaml, the copy in this package); lifecycle, body, auth and rate-limit
                       rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
   --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios in this package); "none" runs only the
-                      catalogue and the generated rules
+                      catalogue and the generated rules. To teach the runner what a document does not state,
+                      give values in the document (a parameter schema's example, default or enum; a request
+                      body's example) or write a scenario; docs/check-a-server.md#a-server-you-did-not-write
   --read-only         send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that
                       reason. Otherwise whatever the run created is deleted at the end where the document
                       has a delete, and the report lists what was left
