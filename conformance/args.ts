@@ -87,6 +87,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
+    // --low-memory is read before the runner loads (conformance/v8-flags.ts); here it is only accepted.
+    if (arg === '--low-memory') continue;
     if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
