@@ -2,7 +2,7 @@
  * Every selected operation is called at least once with a valid request, whether or not a lifecycle reaches it:
  * a plain read (a list whose filters are all optional), a computation on path values, an action. Path values
  * come from the parameter's own example, default or enum first, else from its schema; required query and header
- * parameters are filled in by the client; a body is generated from its schema. The answer is judged by the
+ * parameters are filled in by the client; a body is generated from its schema, with the run's prefix. The answer is judged by the
  * response rules like any other; this rule says only whether the operation was reached.
  */
 import type { OperationSpec } from '../../spec/load';
@@ -49,7 +49,8 @@ function validRequest(op: OperationSpec, ctx: RunContext) {
   });
   const out = { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
   if (op.requestBody?.kind !== 'json') return out;
-  const body = op.requestBody.example ?? generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix);
+  // Generated, not the document's example: whatever the run creates carries its prefix (the cleanup finds it).
+  const body = generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix);
   return { ...out, headers: { 'Content-Type': jsonMediaType(op) }, body: JSON.stringify(body) };
 }
 
