@@ -87,6 +87,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: true, help: true };
     if (arg === '--version' || arg === '-V') return { ok: true, help: 'version' };
+    // --low-memory is read before the runner loads (conformance/v8-flags.ts); here it is only accepted.
+    if (arg === '--low-memory') continue;
     if (arg === '--strict' || arg === '--read-only' || arg === '--fuzz' || arg === '--replay') {
       switches.add(arg.slice(2));
       continue;
@@ -138,8 +140,8 @@ function build(values: Values, switches: ReadonlySet<string>, env: NodeJS.Proces
     numbers[name] = Number(raw);
   }
   // The older names came first and stay part of the CLI contract.
-  const key = one('key') ?? env.CONFORMANCE_API_KEY;
-  if (!key) return { ok: false, error: 'no API key: pass --key or set CONFORMANCE_API_KEY' };
+  // No key is a usage error only where the document secures an operation (decided once it is loaded).
+  const key = one('key') ?? env.CONFORMANCE_API_KEY ?? '';
   const reports: CliOptions['reports'] = [];
   for (const spec of values.get('report') ?? []) {
     const m = /^([a-z]+)=(.+)$/.exec(spec);

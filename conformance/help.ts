@@ -29,12 +29,15 @@ document is the one shipped in this package (spec/openapi.yaml), whose own rules
 
 Options:
   --target URL        base URL of the server, ending in /v1 (required)
-  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed)
+  --key K             API key for the ordinary checks (or env CONFORMANCE_API_KEY, preferred; never printed);
+                      needed only where the document secures an operation
   --quota-key K       a separate key the quota rules may spend (or env CONFORMANCE_QUOTA_KEY)
   --spec FILE         OpenAPI document (default spec/openapi.yaml, the copy in this package); lifecycle, body, auth and rate-limit
                       rules are generated from it (crud.<resource>.<step>, body.<operationId>.<case>)
   --scenarios DIR     scenario folder, YAML or JSON (default conformance/scenarios in this package); "none" runs only the
-                      catalogue and the generated rules
+                      catalogue and the generated rules. To teach the runner what a document does not state,
+                      give values in the document (a parameter schema's example, default or enum; a request
+                      body's example) or write a scenario; docs/check-a-server.md#a-server-you-did-not-write
   --read-only         send no writes (POST, PUT, PATCH, DELETE); rules that need one are skipped with that
                       reason. Otherwise whatever the run created is deleted at the end where the document
                       has a delete, and the report lists what was left
@@ -46,6 +49,8 @@ Options:
   --output FILE       write the report to FILE instead of stdout
   --report NAME=FILE  also write the report of reporter NAME to FILE (repeatable, e.g. --report
                       junit=reports/junit.xml --report html=reports/report.html); folders are created
+  --low-memory        trade CPU for memory: V8's interpreter only and a small young generation (about 2.4x the
+                      CPU for half the peak RSS on a 1,000-operation document); by default V8's own settings
   --timeout MS        per-request timeout (default 10000)
   --concurrency N     checks run in parallel (default 2)
   --max-wait MS       longest wait for a rate-limit reset or Retry-After (default 30000); a longer

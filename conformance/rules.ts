@@ -60,6 +60,12 @@ export const ENGINE_RULES: readonly Rule[] = [
   c('methods.undocumented', '§4', 'An undocumented method on a documented path does not succeed', [
     'generated',
   ]),
+  c(
+    'operations.reached',
+    '§4',
+    'Every selected operation is called with a valid request (path values from its examples, else its schema) and answers',
+    ['generated'],
+  ),
   // Checked on every response of every step.
   c('response.no-5xx', '§4', 'No response is a server error (5xx)', ['response']),
   c('response.documented-status', '§4', 'Every status is one the operation documents', ['response']),

@@ -66,6 +66,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   if (!loaded.ok) throw new ConformanceError(loaded.error);
   const spec = loaded.spec;
   validateTarget(options.target, spec);
+  validateKey(options.key ?? '', spec);
   const inferred = inferResources(spec);
   if (!inferred.ok)
     throw new ConformanceError(`cannot infer the resources of the document: ${inferred.error}`);
@@ -318,7 +319,16 @@ function validateOptions(options: ConformanceOptions): void {
   }
   if (!/^https?:$/.test(url.protocol))
     throw new ConformanceError(`--target must be http(s), not ${url.protocol}`);
-  if (!options.key) throw new ConformanceError('no API key: pass --key or set CONFORMANCE_API_KEY');
+}
+
+/** A key is needed only where the document secures an operation: a document without security needs none. */
+function validateKey(key: string, spec: LoadedSpec): void {
+  if (key) return;
+  const secured = spec.operations.filter((op) => op.requiresAuth).length;
+  if (secured > 0)
+    throw new ConformanceError(
+      `no API key: the document secures ${secured} operation(s); pass --key or set CONFORMANCE_API_KEY`,
+    );
 }
 
 /** §9: the target ends in the document's version segment (`/v1` for the default document), when it has one. */

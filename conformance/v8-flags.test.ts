@@ -1,6 +1,13 @@
 import { RUNNER_V8_FLAGS, runnerV8Flags } from './v8-flags';
 
 describe('runnerV8Flags', () => {
+  it('leaves V8 at its own speed unless the run asks for --low-memory', () => {
+    expect(runnerV8Flags([], undefined, ['--target', 'http://x'])).toEqual([]);
+    expect(runnerV8Flags([], undefined, ['--target', 'http://x', '--low-memory'])).toEqual([
+      ...RUNNER_V8_FLAGS,
+    ]);
+  });
+
   it('sets the runner’s own settings when the user has set none', () => {
     expect(runnerV8Flags([], undefined)).toEqual([...RUNNER_V8_FLAGS]);
     expect(runnerV8Flags(['-r', './x.js', '--enable-source-maps'], '--trace-warnings')).toEqual([

@@ -6,7 +6,8 @@
 import v8 from 'node:v8';
 
 /**
- * V8 settings the runner gives itself when it starts as a command (issue 29, docs/large-documents.md#the-runners-memory):
+ * V8 settings the runner gives itself with `--low-memory` (issue 29, docs/large-documents.md#the-runners-memory;
+ * opt-in since issue 39: by default the runner runs at V8's own speed, its memory bounded by design, no exchange kept):
  * the young generation does not grow past its first size, the old one is sized for memory rather than speed after
  * each collection, and functions stay in the interpreter (the compilers' code and work memory cost more than they
  * save in a run that mostly waits for the server). Together they take a run of 16,000 exchanges on the
@@ -30,17 +31,23 @@ const TUNING =
   /^--(no-)?(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|max-old-space-size|max-young-generation-size|max-heap-size|optimize-for-size|lite-mode|jitless|opt|turbofan|maglev|sparkplug)(=|$)/;
 
 /**
- * Pure: the flags the runner sets for itself, none when node's command line (`execArgv`) or `NODE_OPTIONS`
- * already tunes the heap or the compilers: the user's own settings are kept whole.
+ * Pure: the flags the runner sets for itself: none unless its arguments ask for `--low-memory`, and none when
+ * node's command line (`execArgv`) or `NODE_OPTIONS` already tunes the heap or the compilers (kept whole).
  */
-export function runnerV8Flags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+export function runnerV8Flags(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  argv: readonly string[] = ['--low-memory'],
+): string[] {
+  if (!argv.includes('--low-memory')) return [];
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].map((a) => a.replace(/_/g, '-'));
   return given.some((a) => TUNING.test(a)) ? [] : [...RUNNER_V8_FLAGS];
 }
 
 /** Apply runnerV8Flags to this process (the installed command calls it before loading the runner). */
 export function tuneV8ForRun(): void {
-  for (const flag of runnerV8Flags(process.execArgv, process.env.NODE_OPTIONS)) v8.setFlagsFromString(flag);
+  const flags = runnerV8Flags(process.execArgv, process.env.NODE_OPTIONS, process.argv.slice(2));
+  for (const flag of flags) v8.setFlagsFromString(flag);
 }
 
 if (/conformance[\\/]cli\.[jt]s$/.test(require.main?.filename ?? '')) tuneV8ForRun();

@@ -10,7 +10,11 @@ export function notFoundStatus(op: OperationSpec): number {
   return r.has('404') || r.has('4XX') || r.has('default') || !r.has('400') ? 404 : 400;
 }
 
-/** The status a rejected body gets: the shared body rule's (spec/http/request-body.ts), as the mock and judge use. */
+/**
+ * The statuses a rejected body may get: the shared body rule's (spec/http/request-body.ts), as the mock and judge
+ * use; where the operation documents no refusal at all (no 400, 422, 4XX or default), HTTP's two for bad input.
+ */
 export function rejectStatuses(op: OperationSpec): number[] {
-  return [bodyRefusalStatus(op.responses)];
+  const unsaid = !['400', '422', '4XX', 'default'].some((s) => op.responses.has(s));
+  return unsaid ? [400, 422] : [bodyRefusalStatus(op.responses)];
 }

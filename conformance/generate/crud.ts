@@ -78,10 +78,15 @@ async function unknownIds(resource: Resource, ctx: RunContext): Promise<Finding[
     const op = opId ? ctx.spec.byId.get(opId) : undefined;
     if (!op) continue;
     const path = itemPathOf(resource, id, op.path);
-    // A valid body, so that a 400 cannot stand in for the 404.
+    // A valid body, so that a 400 cannot stand in for the 404; its key, where it has one, is the address's own
+    // (a server may refuse a body whose id contradicts the path, a rule no document needs to state).
     const out = op.requestBody
       ? bodyRequest(op, path, {
-          json: generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix, { full: true }),
+          json: withKey(
+            generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix, { full: true }),
+            resource,
+            id,
+          ),
         })
       : { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
     const result = await ctx.client.send(out);
@@ -99,6 +104,15 @@ async function unknownIds(resource: Resource, ctx: RunContext): Promise<Finding[
     findings.push(problem ? fail(rule, `${out.method} ${path}: ${problem}`, exchange) : pass(rule, exchange));
   }
   return findings;
+}
+
+/** `body` with the resource's key field set to the id in the path, where the body is an object that has it. */
+function withKey(body: unknown, resource: Resource, id: string | number): unknown {
+  const field = resource.idField;
+  if (!field || typeof body !== 'object' || body === null || Array.isArray(body) || !(field in body))
+    return body;
+  const current = (body as Record<string, unknown>)[field];
+  return { ...body, [field]: typeof current === 'number' ? Number(id) : id };
 }
 
 /** A value for readOnly `name` that no server assigns by itself: within its schema, recognisably the client's. */

@@ -6,6 +6,7 @@ import { rateLimitDecrementCheck } from './rate-limit-decrement';
 import { requestBodiesCheck } from './request-bodies';
 import { undocumentedMethodsCheck } from './undocumented-methods';
 import { versionCheck } from './version';
+import { everyOperationCheck } from './every-operation';
 import { callbacksCheck } from '../callbacks/check';
 
 export const CHECKS: readonly Check[] = [
@@ -13,6 +14,7 @@ export const CHECKS: readonly Check[] = [
   versionCheck,
   authMatrixCheck,
   requestBodiesCheck,
+  everyOperationCheck,
   undocumentedMethodsCheck,
   callbacksCheck,
   quotaCheck,

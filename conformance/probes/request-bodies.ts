@@ -7,7 +7,8 @@
  */
 import { successStatuses } from '../../spec/success';
 import type { OperationSpec } from '../../spec/load';
-import { bodyMediaProblem, bodyRefusalStatus, parseMediaType } from '../../spec/http/request-body';
+import { rejectStatuses } from '../../spec/statuses';
+import { bodyMediaProblem, parseMediaType } from '../../spec/http/request-body';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, seededRandom, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
@@ -56,7 +57,7 @@ async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Findi
     );
   }
   // The status the mock answers and the judge records for a body against its schema (spec/http/request-body.ts).
-  const rejected = [bodyRefusalStatus(op.responses)];
+  const rejected = rejectStatuses(op);
   for (const c of generateInvalid(schema, ctx.random, ctx.runPrefix, INVALID_CASES)) {
     // A mutation the schema still accepts (a boolean where a oneOf allows one) is not an invalid body.
     if (op.requestBody?.validate(c.body)) continue;

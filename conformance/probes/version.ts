@@ -26,21 +26,9 @@ export const versionCheck: Check = {
     const findings: Finding[] = [];
     const target = new URL(ctx.client.target);
     const base = target.pathname.replace(/\/+$/, '');
-    if (!base.endsWith(segment))
-      findings.push(fail('version.v1-segment', `target ${target.href} does not end in ${segment}`));
-    const ok = await ctx.client.send({ method: 'GET', path: op.path, auth: { use: 'key' } });
-    const bad = unusable('version.v1-segment', ok);
-    if (bad) findings.push(bad);
-    else if (ok.kind === 'response')
-      findings.push(
-        ok.response.status === 200
-          ? pass('version.v1-segment', ok.exchange)
-          : fail(
-              'version.v1-segment',
-              `GET ${segment}${op.path} gave ${ok.response.status}, expected 200`,
-              ok.exchange,
-            ),
-      );
+    // The rule names /v1 (§9 of the pet store's interface): another document's segment is not its claim.
+    if (segment === '/v1') findings.push(...(await underSegment(ctx, op.path, base, segment)));
+    else findings.push(skip('version.v1-segment', `the document's version segment is ${segment}, not /v1`));
     const other = new URL(target.href);
     other.pathname = `${base.slice(0, base.length - segment.length)}/v${Number(version[1]) + 1}${op.path}`;
     const next = await ctx.client.send({ method: 'GET', url: other.href, auth: { use: 'key' } });
@@ -59,3 +47,29 @@ export const versionCheck: Check = {
     return findings;
   },
 };
+
+/** `version.v1-segment`: the target ends in the segment, and a plain read answers 200 under it. */
+async function underSegment(
+  ctx: RunContext,
+  path: string,
+  base: string,
+  segment: string,
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  if (!base.endsWith(segment))
+    findings.push(fail('version.v1-segment', `target ${ctx.client.target} does not end in ${segment}`));
+  const ok = await ctx.client.send({ method: 'GET', path, auth: { use: 'key' } });
+  const bad = unusable('version.v1-segment', ok);
+  if (bad) findings.push(bad);
+  else if (ok.kind === 'response')
+    findings.push(
+      ok.response.status === 200
+        ? pass('version.v1-segment', ok.exchange)
+        : fail(
+            'version.v1-segment',
+            `GET ${segment}${path} gave ${ok.response.status}, expected 200`,
+            ok.exchange,
+          ),
+    );
+  return findings;
+}

@@ -185,6 +185,8 @@ function credentialsOf(auth: Auth, op: OperationSpec | undefined, options: Clien
   }
   const key = auth.use === 'quota' ? (options.quotaKey ?? '') : options.key;
   const into = emptyPlacement();
+  // No key (a document without security): an ordinary request carries no credential at all.
+  if (!key && Object.keys(options.spec.securitySchemes).length === 0) return into;
   for (const scheme of keySchemes(options.spec, op)) place(scheme, key, into);
   return into;
 }

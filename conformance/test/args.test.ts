@@ -4,6 +4,11 @@ import { parseArgs } from '../args';
 const T = ['--target', 'http://127.0.0.1:1/v1'];
 
 describe('parseArgs', () => {
+  it('parses without a key (a document without security needs none; the run decides once it is loaded)', () => {
+    const parsed = parseArgs([...T], {});
+    expect(parsed.ok && !parsed.help && parsed.cli.run.key).toBe('');
+  });
+
   it('takes the key from --key, else from CONFORMANCE_API_KEY', () => {
     const fromFlag = parseArgs([...T, '--key', 'k1'], { CONFORMANCE_API_KEY: 'k2' });
     const fromEnv = parseArgs(T, { CONFORMANCE_API_KEY: 'k2', CONFORMANCE_QUOTA_KEY: 'q' });
@@ -13,7 +18,7 @@ describe('parseArgs', () => {
 
   it("reads the engine's names only; the pet store's own (PETSTORE_*) are the package entry points' to map", () => {
     const legacy = parseArgs(T, { PETSTORE_API_KEY: 'old' });
-    expect(legacy.ok).toBe(false);
+    expect(legacy.ok && !legacy.help && legacy.cli.run.key).toBe('');
     const mapped = parseArgs(T, withLegacyNames({ PETSTORE_API_KEY: 'old', PETSTORE_QUOTA_KEY: 'oq' }));
     expect(mapped.ok && !mapped.help && mapped.cli.run).toMatchObject({ key: 'old', quotaKey: 'oq' });
     const both = parseArgs(T, withLegacyNames({ CONFORMANCE_API_KEY: 'new', PETSTORE_API_KEY: 'old' }));
@@ -83,7 +88,6 @@ describe('parseArgs', () => {
 
   it.each([
     [['--key', 'k'], /--target/],
-    [[...T], /no API key/],
     [[...T, '--key', 'k', '--reporter', 'xml'], /--reporter must be one of/],
     [[...T, '--key', 'k', '--timeout', 'soon'], /--timeout must be an integer/],
     [[...T, '--key', 'k', '--concurrency', '0'], /--concurrency must be an integer >= 1/],

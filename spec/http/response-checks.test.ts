@@ -100,3 +100,57 @@ describe('the checks the proxy and the runner share', () => {
     expect(acceptedInvalidProblem(200, [])).toBeUndefined();
   });
 });
+
+describe('contract rules judge only what the document says (issue 39)', () => {
+  const shaped = {
+    description: 'error',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object' as const,
+          required: ['code'],
+          properties: { code: { type: 'string' as const } },
+        },
+      },
+    },
+  };
+  const doc = (both: boolean) =>
+    compileSpec(
+      'doc.json',
+      {
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/a': { get: { operationId: 'a', responses: { '200': { description: 'ok' }, '400': shaped } } },
+          '/b': {
+            get: {
+              operationId: 'b',
+              responses: { '200': { description: 'ok' }, ...(both ? { '401': shaped } : {}) },
+            },
+          },
+        },
+      },
+      false,
+    ) as LoadedSpec;
+  const notFound = (operationId: string | undefined): Exchange => ({
+    request: { method: 'GET', url: '/b', headers: {} },
+    response: { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found', json: undefined },
+    ...(operationId ? { operationId } : {}),
+    receivedAt: Date.now(),
+  });
+  const outcome = (spec: LoadedSpec, ex: Exchange, rule: string) =>
+    checkResponses(spec, [ex]).find((f) => f.ruleId === rule)?.outcome ?? 'none';
+
+  it('does not hold a 404 the document never mentions to the schema of another status', () => {
+    expect(outcome(doc(false), notFound('b'), 'errors.error-body')).toBe('none');
+  });
+
+  it('holds it to the error shape every operation documents', () => {
+    expect(outcome(doc(true), notFound('b'), 'errors.error-body')).toBe('fail');
+  });
+
+  it('judges an answer outside the document as JSON only where one error shape holds everywhere', () => {
+    expect(outcome(doc(false), notFound(undefined), 'response.json')).toBe('none');
+    expect(outcome(doc(true), notFound(undefined), 'response.json')).toBe('fail');
+  });
+});

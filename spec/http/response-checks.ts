@@ -12,7 +12,7 @@ import {
 } from '../load';
 import type { Exchange, Finding, RecordedResponse } from '../report/types';
 import { documentedResponse, type ResponseSpec } from '../compile';
-import { errorBodyProblem } from './error-body';
+import { errorBodyProblem, universalErrorResponse } from './error-body';
 import { mediaTypeProblem } from './media-type';
 import { streamFor, streamProblem } from './streams';
 
@@ -50,7 +50,8 @@ function checkOne(
   rateHeaders: HeaderSpec[],
 ): Finding[] {
   const out: Finding[] = [];
-  const judge = (ruleId: string, problem: string | undefined) =>
+  const judge = (ruleId: string, problem: string | undefined | null) =>
+    problem !== null &&
     out.push(problem ? { ruleId, outcome: 'fail', problem, exchange: ex } : { ruleId, outcome: 'pass' });
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
   const op = ex.operationId ? spec.byId.get(ex.operationId) : undefined;
@@ -63,7 +64,10 @@ function checkOne(
   const stream = streamFor(documented?.streams, res.headers['content-type']);
   // A documented PDF, XML or CSV answer is judged by its media type, not as JSON (spec/http/media-type.ts).
   const media = stream ? undefined : mediaTypeProblem(documented, res);
-  if (!bodiless) judge('response.json', media === null ? jsonProblem(res) : media);
+  // An answer outside the document (no operation: another version's path, an unknown path) is judged as JSON only
+  // where the document states one error shape for every answer (the pet store's §1, §7); else it says nothing.
+  const unsaid = !op && !universalErrorResponse(spec);
+  if (!bodiless && !unsaid) judge('response.json', media === null ? jsonProblem(res) : media);
   // A body exactly where the status documents content; a HEAD's answer and a 304 never carry one.
   if (documented && ex.request.method.toUpperCase() !== 'HEAD' && res.status !== 304)
     judge('response.empty-body', stream ? undefined : emptyBodyProblem(documented, res));
@@ -86,7 +90,7 @@ function checkOne(
       `${op?.operationId} ${res.status}: ${formatAjvErrors(documented.validateBody.errors)}`,
     );
   else if (documented?.validateBody && res.json !== undefined) judge('response.body-schema', undefined);
-  // §8: every API response carries the rate-limit headers, documented operation or not.
+  // §8: where every operation documents the rate-limit headers, every answer carries them, documented or not.
   judge('response.headers', headerProblems(documented?.headers ?? rateHeaders, res).join('; ') || undefined);
   // §8.2: a 429's Retry-After (required where documented: response.headers) in whole seconds, the unit the
   // interface leaves "not shown" and this project assumes (the quota probe's rule, judged on every 429 seen).
@@ -161,11 +165,20 @@ function headerProblems(headers: readonly HeaderSpec[], res: RecordedResponse): 
   return problems;
 }
 
-/** The rate-limit header specs, taken from any documented response (they are the same everywhere). */
+/**
+ * The rate-limit header specs asked of an answer the document does not describe: only where every operation
+ * documents them on some answer (a document-wide promise, as the pet store's §8); else none.
+ */
 function rateLimitHeaders(spec: LoadedSpec): HeaderSpec[] {
+  const limits = (r: ResponseSpec) =>
+    r.headers.filter((h) => h.name.toLowerCase().startsWith('x-ratelimit-'));
+  const everywhere = spec.operations.every((op) =>
+    [...op.responses.values()].some((r) => limits(r).length > 0),
+  );
+  if (!everywhere) return [];
   for (const op of spec.operations)
     for (const res of op.responses.values()) {
-      const found = res.headers.filter((h) => h.name.toLowerCase().startsWith('x-ratelimit-'));
+      const found = limits(res);
       if (found.length > 0) return found;
     }
   return [];

@@ -1,0 +1,64 @@
+/**
+ * Every selected operation is called at least once with a valid request, whether or not a lifecycle reaches it:
+ * a plain read (a list whose filters are all optional), a computation on path values, an action. Path values
+ * come from the parameter's own example, default or enum first, else from its schema; required query and header
+ * parameters are filled in by the client; a body is generated from its schema, with the run's prefix. The answer is judged by the
+ * response rules like any other; this rule says only whether the operation was reached.
+ */
+import type { OperationSpec } from '../../spec/load';
+import type { ParamSpec } from '../../spec/compile';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { isWrite } from '../send/client';
+import { generateValid } from '../generate/values';
+import { jsonMediaType } from '../generate/requests';
+import type { Finding } from '../types';
+
+const RULE = 'operations.reached';
+
+export const everyOperationCheck: Check = {
+  name: 'every operation',
+  rules: [RULE],
+  async run(ctx: RunContext): Promise<Finding[]> {
+    const findings: Finding[] = [];
+    for (const op of ctx.spec.operations) {
+      if (ctx.readOnly && isWrite(op.method)) {
+        findings.push(skip(RULE, `--read-only: ${op.operationId} writes`));
+        continue;
+      }
+      const result = await ctx.client.send(validRequest(op, ctx));
+      const bad = unusable(RULE, result);
+      if (bad || result.kind !== 'response') {
+        findings.push(bad ?? skip(RULE, 'no response'));
+        continue;
+      }
+      findings.push(
+        result.response.status >= 500
+          ? fail(RULE, `${op.operationId}: a valid request got ${result.response.status}`, result.exchange)
+          : pass(RULE, result.exchange),
+      );
+    }
+    return findings;
+  },
+};
+
+/** One valid request for `op`: its path filled with believable values, a body from its schema. */
+function validRequest(op: OperationSpec, ctx: RunContext) {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const param = op.pathParamSpecs.find((p) => p.name === name);
+    return encodeURIComponent(String(param ? paramValue(param, ctx) : 1));
+  });
+  const out = { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
+  if (op.requestBody?.kind !== 'json') return out;
+  // Generated, not the document's example: whatever the run creates carries its prefix (the cleanup finds it).
+  const body = generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix);
+  return { ...out, headers: { 'Content-Type': jsonMediaType(op) }, body: JSON.stringify(body) };
+}
+
+/** The parameter's own example, default or first enum value, else a valid value generated from its schema. */
+export function paramValue(param: ParamSpec, ctx: Pick<RunContext, 'random' | 'runPrefix'>): unknown {
+  const s = param.schema as { example?: unknown; examples?: unknown[]; default?: unknown; enum?: unknown[] };
+  const given = s.example ?? s.examples?.[0] ?? s.default ?? s.enum?.[0];
+  if (given !== undefined && param.validate(given)) return given;
+  const value = generateValid(param.schema, ctx.random, ctx.runPrefix);
+  return typeof value === 'object' ? 1 : value;
+}
