@@ -238,9 +238,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
     ),
   );
-  // A client that half-closes after its request (nc -q, health checks, HTTP/1.0) still gets its answers: Node
-  // otherwise aborts the request at the client's FIN. The socket ends once the answers due on it are written.
-  Object.assign(server, { httpAllowHalfOpen: true });
   server.on('listening', () => {
     const address = server.address();
     listener.exposed = typeof address === 'string' || address === null ? false : !isLoopback(address.address);
