@@ -155,7 +155,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   const optionalInt = (name: string, raw: string | undefined) =>
     raw === undefined ? undefined : int(name, raw, 0, 0);
   const settingsArg = values.settings ?? env.MOCK_SETTINGS_FILE;
-  const settings = settingsOf(settingsArg, errors);
+  const ownSpec = path.resolve(values.spec ?? DEFAULTS.specPath) === path.resolve(DEFAULTS.specPath);
+  const settings = settingsOf(settingsArg, errors, ownSpec);
   const flags: SettingsFlags = Object.fromEntries(
     Object.entries({
       allowUnknownFields: values['allow-unknown-fields'],
@@ -275,10 +276,14 @@ function faultsOf(raw: string | undefined, errors: string[]): number | undefined
   return problem ? undefined : rate;
 }
 
-/** The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. */
-function settingsOf(arg: string | undefined, errors: string[]): DocumentSettings {
+/**
+ * The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. The
+ * shipped file's refusal of unknown fields is the pet store's decision (§2): another document's schemas decide
+ * for themselves (`additionalProperties`), as Prism's validator reads them, unless a settings file says otherwise.
+ */
+function settingsOf(arg: string | undefined, errors: string[], ownSpec: boolean): DocumentSettings {
   if (arg === 'none') return {};
-  if (arg === undefined) return SHIPPED_SETTINGS;
+  if (arg === undefined) return ownSpec ? SHIPPED_SETTINGS : { ...SHIPPED_SETTINGS, allowUnknownFields: true };
   const read = readSettingsFile(path.resolve(arg));
   if (!read.ok) errors.push(read.error);
   return read.ok ? read.settings : {};
