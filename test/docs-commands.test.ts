@@ -51,7 +51,7 @@ function cleanUp(dir: string): void {
 const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Runs one block; the ports it names are free ones (`ports`). */
-function run(block: DocBlock, dir: string, ports: Map<string, string>) {
+function run(block: Pick<DocBlock, 'code'>, dir: string, ports: Map<string, string>) {
   const code = block.code.replace(/\b40\d\d\b/g, (p) => ports.get(p) ?? p);
   return spawnSync('bash', ['-c', code], {
     cwd: dir,
@@ -101,10 +101,16 @@ describe.each(pages)('%s: its commands run as printed', (page) => {
     for (const p of new Set(['4010', ...named])) ports.set(p, String(await freePort()));
   });
   afterAll(() => cleanUp(dir));
+  const started = new Set<string>();
 
   it.each(blocks.filter((b) => b.page === page && b.needs.length === 0).map((b) => [b.line, b] as const))(
     'the block at line %i',
     (_line, block) => {
+      if (block.with && !started.has(block.with)) {
+        started.add(block.with);
+        const server = run({ code: block.with }, dir, ports);
+        if (server.status !== 0) throw new Error(`${block.with}: ${server.stdout}${server.stderr}`);
+      }
       const result = run(block, dir, ports);
       const printed = `${result.stdout}\n${result.stderr}`;
       const where = `${block.page}:${block.line} exit ${result.status}\n${printed.slice(-3000)}`;

@@ -1,7 +1,8 @@
 /**
  * The shell blocks of the docs, as a reader sees them: each with the page and line, what it needs that a test
  * cannot have (`<!-- needs: staging -->` on the line before the fence), the exit code it ends with when it is not 0
- * (`<!-- exit: 1 -->`), and the output the page shows for it (an unlabelled fence right after it).
+ * (`<!-- exit: 1 -->`), a server an earlier step of the page started (`<!-- with: npm start -->`: the test starts it
+ * once per page), and the output the page shows for it (an unlabelled fence right after it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ export interface DocBlock {
   code: string;
   needs: string[];
   exit: number;
+  /** A command the page ran before (in another terminal): started once per page, before this block. */
+  with?: string;
   output?: string;
 }
 
@@ -50,12 +53,14 @@ export function blocksOf(page: string, text: string): DocBlock[] {
       const marks = lines.slice(Math.max(0, start - 3), start).join('\n');
       const needs = /<!--\s*needs:\s*([^>]*?)\s*-->/.exec(marks)?.[1];
       const exit = /<!--\s*exit:\s*(\d+)\s*-->/.exec(marks)?.[1];
+      const before = /<!--\s*with:\s*(.*?)\s*-->/.exec(marks)?.[1];
       last = {
         page,
         line: start + 1,
         code,
         needs: needs ? needs.split(/[\s,]+/).filter(Boolean) : [],
         exit: exit ? Number(exit) : 0,
+        ...(before ? { with: before } : {}),
       };
       out.push(last);
       between = 0;
