@@ -47,9 +47,18 @@ async function main() {
   process.stdout.write(
     `example:msw: serving examples/msw-browser at http://127.0.0.1:${port}/ (Ctrl-C stops)\n`,
   );
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // npm runs this under `sh -c`, which dies on SIGTERM without passing it on: stop when the parent is gone, so that
+  // stopping npm never leaves this server behind (the mock does the same).
+  const parent = process.ppid;
+  require('node:timers')
+    .setInterval(() => process.ppid !== parent && stop(), 500)
+    .unref();
   return null;
 }
 

@@ -1,4 +1,4 @@
-/** The machine codes of the error answers the mock and the proxy send, each with its HTTP status (docs/mock-your-api.md lists them). */
+/** The machine codes of the error answers the mock and the proxy send, each with its HTTP status (docs/mock-errors-and-pipeline.md lists them). */
 export const ERROR_CODES = {
   invalid_request: 400,
   malformed_json: 400,

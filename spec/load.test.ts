@@ -114,7 +114,7 @@ describe('a broken document is refused with the bad spot named', () => {
     ['wrong-type.yaml', /#\/paths\/~1categories\/post\/deprecated must be boolean/],
     ['bad-schema.yaml', /#\/components\/schemas\/NewCategory: .*minLength/],
     ['not-yaml.yaml', /Error parsing .*not-yaml\.yaml.*\(3:1\)/s],
-    ['missing.yaml', /ENOENT/],
+    ['missing.yaml', /^file not found: .*missing\.yaml$/],
   ])(
     '%s, every time it is loaded (a broken document is never remembered as valid)',
     async (name, message) => {
@@ -125,6 +125,15 @@ describe('a broken document is refused with the bad spot named', () => {
       }
     },
   );
+});
+
+it('a missing file is "file not found" with the path as given, relative to the working directory', async () => {
+  for (const given of ['nope/openapi.yaml', path.resolve('nope/openapi.yaml')]) {
+    const result = await loadSpec(given);
+    expect(result).toEqual({ ok: false, error: 'file not found: nope/openapi.yaml' });
+  }
+  const outside = path.join(os.tmpdir(), 'no-such-dir', 'openapi.yaml');
+  expect(await loadSpec(outside)).toEqual({ ok: false, error: `file not found: ${outside}` });
 });
 
 describe('the validation cache', () => {

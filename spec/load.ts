@@ -4,7 +4,7 @@
  * and headers). Nothing here runs per request.
  */
 import { DEFAULT_SPEC_PATH } from './paths';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readValidated, rememberValidated, type Remembered } from './validation-cache';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -44,6 +44,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_PATH): Promise<SpecRe
     // remembered as bundled below, so it is copied.
     document = dereference(validated.document, { inPlace: fromCache }) as OpenAPIV3_1.Document;
   } catch (err) {
+    if (await missing(file)) return { ok: false, error: `file not found: ${asGiven(file)}` };
     return {
       ok: false,
       error: `invalid OpenAPI document ${file}: ${describeParserError(err)}${await refLocation(file, err)}`,
@@ -81,6 +82,20 @@ export async function loadSpecOrThrow(file: string = DEFAULT_SPEC_PATH): Promise
   const result = await loadSpec(file);
   if (!result.ok) throw new Error(result.error);
   return result.spec;
+}
+
+/** True when the main file itself is not there (not a file it `$ref`s: that one is the document's problem). */
+async function missing(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => false,
+    (err: NodeJS.ErrnoException) => err.code === 'ENOENT' || err.code === 'ENOTDIR',
+  );
+}
+
+/** The path as the user typed it: callers resolve it against the working directory, so undo that there. */
+function asGiven(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return path.isAbsolute(file) && relative && !relative.startsWith('..') ? relative : file;
 }
 
 function describeParserError(err: unknown): string {

@@ -111,7 +111,7 @@ describe.each(PAGES)('%s', (page) => {
   if (page.startsWith('docs/'))
     it('opens with its task and a command, before its first section', () => {
       const opening = text.split(/^##+ /m)[0] ?? '';
-      expect(opening).toMatch(/^# .+\n\n\w.*\n(?:.+\n)*\n```sh\n.+\n/);
+      expect(opening).toMatch(/^# .+\n\n\w.*\n(?:.+\n)*\n(?:<!-- .* -->\n\n)?```sh\n.+\n/);
     });
 });
 
@@ -123,7 +123,7 @@ describe('README.md', () => {
   });
 
   it('starts a fresh clone with exactly two commands: the mock, then the tests', () => {
-    const quickStart = /## Quick start\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    const quickStart = /## Quick start\n\n(?:<!-- .* -->\n\n)?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(quickStart).toBe('npm ci && npm start\nnpm ci && npm test\n');
   });
 

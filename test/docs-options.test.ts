@@ -44,3 +44,23 @@ describe('option lists in the docs', () => {
     expect(undocumented(optionsOf(helpText()), read('check-a-server.md'))).toEqual([]);
   });
 });
+
+/** The flags a table of the docs lists (a row starting with a backticked option), with the page they are on. */
+const tableFlags = () =>
+  fs
+    .readdirSync(DOCS)
+    .filter((f) => f.endsWith('.md'))
+    .flatMap((page) =>
+      [...read(page).matchAll(/^\| `(--[a-z][\w-]*)/gm)].map((m) => ({ page, flag: m[1] as string })),
+    );
+
+describe('flag tables in step with --help', () => {
+  it('finds the tables (the proxy options of docs/judge-traffic.md among them)', () => {
+    expect(tableFlags().map((f) => f.flag)).toEqual(expect.arrayContaining(['--proxy-mode', '--drain-ms']));
+  });
+
+  it('every flag a table lists is an option of one of the two commands today', () => {
+    const known = new Set([...optionsOf(`${HELP}\n${PROXY_HELP}`), ...optionsOf(helpText())]);
+    expect(tableFlags().filter((f) => !known.has(f.flag))).toEqual([]);
+  });
+});

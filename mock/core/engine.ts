@@ -179,18 +179,19 @@ function bodyValue(reply: Reply): unknown {
 /**
  * After an accepted request (a 2xx the document's operation answered): its callbacks, and the webhooks of the state
  * change it made, go to the outbox. An answer from the document alone (`Prefer: example=`, `dynamic=`, `code=`)
- * changed nothing: it sends no webhook.
+ * stored nothing and changed nothing: it sends neither a callback nor a webhook (docs/mock-callbacks-webhooks.md).
  */
 function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: Deps): void {
   const operation = ctx.operation;
   if (!deps.outbox || !operation || reply.status < 200 || reply.status > 299 || reply.reset) return;
+  const fromDocument =
+    ctx.preferExample !== undefined ||
+    ctx.preferDynamic === true ||
+    (ctx.preferStatus !== undefined &&
+      (!ctx.binding || ctx.preferStatus !== successStatus(operation, ctx.binding.action)));
+  if (fromDocument) return;
   const hasCallbacks = callbacksOf(deps.spec.document, operation) !== undefined;
-  const changed =
-    ctx.binding !== undefined &&
-    ctx.preferExample === undefined &&
-    !ctx.preferDynamic &&
-    (ctx.preferStatus === undefined || ctx.preferStatus === successStatus(operation, ctx.binding.action)) &&
-    triggered(deps, ctx.binding).length > 0;
+  const changed = ctx.binding !== undefined && triggered(deps, ctx.binding).length > 0;
   if (!hasCallbacks && !changed) return;
   const query = ctx.req.query;
   const source: CallbackSource = {

@@ -1,7 +1,7 @@
 /**
  * Every error the mock can send, in one catalogue, as values: a status, a stable code and a message. The
  * respond stage renders them in the shape the document gives for that status (spec/error-shape.ts); for
- * the default document that is its Error schema (§7). The table of codes in docs/mock-your-api.md is kept in step by a test.
+ * the default document that is its Error schema (§7). The table of codes in docs/mock-errors-and-pipeline.md is kept in step by a test.
  */
 import type { ErrorFields } from '../../spec/error-shape';
 import { ERROR_CODES, type ErrorCode } from '../../spec/error-codes';

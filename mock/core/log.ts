@@ -19,7 +19,9 @@ export interface Logger {
 export function createLogger(out: { write(s: string): unknown }, quiet: boolean): Logger {
   return {
     request(entry) {
-      if (!quiet) out.write(`${JSON.stringify({ t: new Date().toISOString(), ...entry })}\n`);
+      // Status 0 is an injected reset: no answer was sent, and the line says so in words.
+      const status = entry.status === 0 ? 'reset' : entry.status;
+      if (!quiet) out.write(`${JSON.stringify({ t: new Date().toISOString(), ...entry, status })}\n`);
     },
     event(level, msg, fields) {
       // Events carry messages from libraries (a Redis error…): credentials in URLs are masked.

@@ -1,5 +1,6 @@
 /** Seed records, keyed by resource name (`{ "books": [ … ] }`), each checked against its create schema. */
 import { formatAjvErrors, type CompiledSpec } from '../../spec/compile';
+import type { Resource } from '../../spec/resource-types';
 import type { ResourceModel } from '../../spec/resources';
 import type { SeedData } from './stores/types';
 
@@ -12,12 +13,17 @@ export function checkSeed(seed: unknown, model: ResourceModel, spec: CompiledSpe
     if (!resource)
       return `${name}: the document has no resource of that name (resources: ${model.resources.map((r) => r.name).join(', ') || 'none'})`;
     if (!Array.isArray(entries)) return `${name} must be an array`;
-    const validate = spec.byId.get(resource.operations.create ?? '')?.requestBody?.validate;
     for (const [i, entry] of entries.entries()) {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-        return `${name}/${i} must be an object`;
-      if (validate && !validate(entry)) return `${name}/${i}: ${formatAjvErrors(validate.errors, 'entry')}`;
+      const problem = seedEntryProblem(spec, resource, entry);
+      if (problem) return `${name}/${i}${problem === 'must be an object' ? ' ' : ': '}${problem}`;
     }
   }
   return undefined;
+}
+
+/** Pure: why the store would refuse `entry` as a record of `resource` (its create schema), or undefined. */
+export function seedEntryProblem(spec: CompiledSpec, resource: Resource, entry: unknown): string | undefined {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'must be an object';
+  const validate = spec.byId.get(resource.operations.create ?? '')?.requestBody?.validate;
+  return validate && !validate(entry) ? formatAjvErrors(validate.errors, 'entry') : undefined;
 }

@@ -90,4 +90,17 @@ describe('the start banner', () => {
       '5 sent on demand only: POST /_mock/webhooks/NAME (needs --webhooks URL); GET /_mock/webhooks lists them',
     ]);
   });
+
+  it('a webhook URL given for a document without webhooks is said to send nothing; the start goes on', async () => {
+    const plain = await loadSpecOrThrow(
+      path.join(__dirname, '..', '..', 'fixtures', 'specs', 'streams-32.yaml'),
+    );
+    const inferred = inferResources(plain);
+    if (!inferred.ok) throw new Error(inferred.error);
+    const config = settingsWith({ webhookUrl: 'http://127.0.0.1:9/h' });
+    expect(describeWebhooks({ config, model: inferred.model, spec: plain })).toEqual([
+      'none: the document has no webhooks, so --webhooks http://127.0.0.1:9/h sends nothing',
+    ]);
+    expect(describeWebhooks({ config: settingsWith({}), model: inferred.model, spec: plain })).toEqual([]);
+  });
 });

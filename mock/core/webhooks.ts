@@ -350,7 +350,8 @@ export const onDemandSource = (): CallbackSource => ({
 
 /**
  * Lines for the start banner: each webhook a state change sends (`petCreated: pets created (convention) -> URL`),
- * then how many are sent on demand only; none when the document has no webhooks.
+ * then how many are sent on demand only. A document without webhooks gives none, unless a webhook URL was given:
+ * then one line says it sends nothing (the start goes on: a settings file may serve several documents).
  */
 export function describeWebhooks(deps: {
   config: MockConfig;
@@ -358,8 +359,11 @@ export function describeWebhooks(deps: {
   spec: { document: OpenAPIV3_1.Document };
 }): string[] {
   const defs = webhooksOf(deps);
-  if (defs.length === 0) return [];
   const { config } = deps;
+  if (defs.length === 0)
+    return config.webhookUrl === null
+      ? []
+      : [`none: the document has no webhooks, so --webhooks ${maskUrl(config.webhookUrl)} sends nothing`];
   const lines: string[] = [];
   let onDemand = 0;
   for (const d of defs) {

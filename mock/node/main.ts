@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 /**
  * A graceful stop on SIGTERM or SIGINT: no new connections, requests in flight finish for up to `drainMs`, then
  * exit 0 (memory or Redis stores closed). A second signal stops at once (exit 130 or 143). Launched by npm or
- * npx (which may leave the mock behind when they are signalled: docs/mock-your-api.md#stopping), the mock also
+ * npx (which may leave the mock behind when they are signalled: docs/mock-options.md#stopping), the mock also
  * stops when its parent goes away.
  */
 function stopOnSignals(mock: MockServer, drainMs: number, log: Logger): void {

@@ -80,6 +80,7 @@ function readHar(file: string): RecordedFile | string {
     const parsed = harEntries(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
     return parsed.ok ? { file, entries: parsed.entries } : `${file}: ${parsed.error}`;
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return `file not found: ${file}`;
     return `cannot read ${file}: ${(err as Error).message}`;
   }
 }
@@ -96,7 +97,7 @@ export async function runDiff(argv: readonly string[]): Promise<number> {
   const specs: LoadedSpec[] = [];
   for (const file of [o.old, o.new]) {
     const spec = await loadSpecOrThrow(file).catch((err: Error) => err);
-    if (spec instanceof Error) return fail(`${file}: ${spec.message}`);
+    if (spec instanceof Error) return fail(spec.message); // it names the file
     specs.push(spec);
   }
   const [before, after] = specs as [LoadedSpec, LoadedSpec];

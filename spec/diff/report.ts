@@ -4,8 +4,8 @@
  */
 import { formatReport, type ReporterName } from '../report';
 import type { Evidence, Report, RuleResult } from '../report/types';
-import type { ClassifiedChange, DiffResult, OperationTraffic } from './types';
-import type { DiffVerdict } from './verdict';
+import type { ClassifiedChange, DiffResult, OperationTraffic, TrafficReplay } from './types';
+import { trafficAccount, type DiffVerdict } from './verdict';
 
 /** Whether a breaking change fails the gate: always without traffic; with traffic when exercised or --strict. */
 const fails = (c: ClassifiedChange, traffic: boolean, strict: boolean) =>
@@ -14,13 +14,21 @@ const fails = (c: ClassifiedChange, traffic: boolean, strict: boolean) =>
 const where = (c: ClassifiedChange) =>
   `${c.method} ${c.path}${c.status ? ` ${c.status}` : ''}${c.where ? ` ${c.where}` : ''}`;
 
+/** How the traffic stands to a change: `used 3×` (exercised), `not hit` (its operation called, this change not), `unused`. */
+export function usage(c: ClassifiedChange): string {
+  if (c.exercised) return `used ${c.calls}×`;
+  return (c.operationCalls ?? 0) > 0 ? 'not hit' : 'unused';
+}
+
 function changeRule(c: ClassifiedChange, traffic: boolean, strict: boolean): RuleResult {
   const exercised =
     c.exercised === undefined
       ? ''
       : c.exercised
         ? `; exercised by ${c.calls} recorded call(s)`
-        : '; no recorded call exercises it';
+        : (c.operationCalls ?? 0) > 0
+          ? `; ${c.operationCalls} recorded call(s) of the operation, none exercises it`
+          : '; no recorded call uses the operation';
   const problem = `${c.breaking ? 'breaking' : 'compatible'}: ${c.message}${exercised}`;
   const status = fails(c, traffic, strict) ? 'fail' : c.breaking ? 'skip' : 'pass';
   return {
@@ -67,6 +75,39 @@ function trafficRules(t: OperationTraffic): RuleResult[] {
   return out;
 }
 
+/** What was judged, what was outside the old document, what was counted apart: a test case each. */
+function accountRules(t: TrafficReplay): RuleResult[] {
+  const rule = (id: string, title: string, status: RuleResult['status'], problem: string): RuleResult => ({
+    id,
+    title,
+    kind: 'contract',
+    source: t.files.join(', '),
+    status,
+    evidence: status === 'pass' ? [] : [{ request: null, response: null, problem }],
+  });
+  const { judged } = trafficAccount(t);
+  const out = [rule('traffic.judged', `${judged} of ${t.recorded} recorded requests judged`, 'pass', '')];
+  if (t.outside > 0)
+    out.push(
+      rule(
+        'traffic.outside',
+        `${t.outside} of ${t.recorded} recorded requests outside the old document`,
+        'skip',
+        'they address no operation of the old document (another host or an undocumented path): not judged',
+      ),
+    );
+  if (t.alreadyRefused > 0)
+    out.push(
+      rule(
+        'traffic.already-refused',
+        `${t.alreadyRefused} of ${t.recorded} recorded requests already refused by the old version`,
+        'skip',
+        "the old version refuses them too (the client's own fault, not a change): counted apart",
+      ),
+    );
+  return out;
+}
+
 /** The diff as a Report value. */
 export function diffReport(
   result: DiffResult,
@@ -78,6 +119,7 @@ export function diffReport(
   const rules = [
     ...result.changes.map((c) => changeRule(c, traffic, strict)),
     ...(result.traffic?.operations.flatMap(trafficRules) ?? []),
+    ...(result.traffic ? accountRules(result.traffic) : []),
   ];
   const count = (s: RuleResult['status']) => rules.filter((r) => r.status === s).length;
   return {
@@ -100,7 +142,7 @@ export function formatDiffTable(result: DiffResult, verdict: DiffVerdict): strin
   // The second column (used N× / unused) only when traffic was replayed.
   const rows = result.changes.map((c) => [
     c.breaking ? 'BREAKING' : 'compatible',
-    ...(result.traffic ? [c.exercised ? `used ${c.calls}×` : 'unused'] : []),
+    ...(result.traffic ? [usage(c)] : []),
     where(c),
     c.message,
   ]);
@@ -115,7 +157,8 @@ export function formatDiffTable(result: DiffResult, verdict: DiffVerdict): strin
       `${t.operationId} (${t.method} ${t.path}): ${t.calls} recorded, ${t.refused} refused, ${t.rejected} answers rejected`,
     );
     for (const [m, k] of Object.entries(t.reasons)) lines.push(`  ${k}× ${m}`);
-    for (const e of t.examples) lines.push(`  e.g. ${e.method} ${e.url}${e.status ? ` -> ${e.status}` : ''}`);
+    const examples = t.examples.map((e) => `  e.g. ${e.method} ${e.url}${e.status ? ` -> ${e.status}` : ''}`);
+    lines.push(...new Set(examples));
   }
   lines.push('', ...verdict.headlines, '');
   return lines.join('\n');

@@ -69,6 +69,8 @@ export interface ClassifiedChange extends Change {
   exercised?: boolean;
   /** Recorded calls that exercise it. */
   calls?: number;
+  /** Recorded calls of its operation the old version accepted (a change may be unexercised on a used operation). */
+  operationCalls?: number;
 }
 
 /** The whole result of `--diff OLD NEW [--har FILE…]`. */

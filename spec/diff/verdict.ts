@@ -60,13 +60,26 @@ export function classifyChanges(
   if (!traffic) return [...changes];
   const byId = new Map(traffic.operations.map((t) => [t.operationId, t]));
   return changes.map((c) => {
-    const calls = exercisingCalls(c, byId.get(c.operationId), statusesOf(c.operationId));
-    return { ...c, exercised: calls > 0, calls };
+    const t = byId.get(c.operationId);
+    const calls = exercisingCalls(c, t, statusesOf(c.operationId));
+    return { ...c, exercised: calls > 0, calls, operationCalls: t ? accepted(t) : 0 };
   });
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
 const ops = (k: number) => `${k} operation${k === 1 ? '' : 's'}`;
+
+/** What the traffic's counts stand on: judged, outside the old document, already refused by it. */
+export function trafficAccount(traffic: TrafficReplay): { judged: number; line: string } {
+  const judged = traffic.recorded - traffic.outside - traffic.alreadyRefused;
+  return {
+    judged,
+    line:
+      `${n(judged)} of ${n(traffic.recorded)} recorded requests judged; ` +
+      `${n(traffic.outside)} outside the old document (not judged), ` +
+      `${n(traffic.alreadyRefused)} already refused by the old version (counted apart)`,
+  };
+}
 
 /** The gate's exit code and why. */
 export function diffVerdict(
@@ -88,9 +101,13 @@ export function diffVerdict(
   const rejected = traffic.operations.filter((t) => t.rejected > 0);
   const removed = traffic.operations.filter((t) => t.removed && t.refused > 0);
   const sum = (list: OperationTraffic[], key: 'refused' | 'rejected') => list.reduce((k, t) => k + t[key], 0);
+  const account = trafficAccount(traffic);
+  // Answers are judged only where the new version accepts the request.
+  const answers = account.judged - sum(refused, 'refused');
   headlines.push(
-    `${n(sum(refused, 'refused'))} of ${n(traffic.recorded)} recorded requests, from ${ops(refused.length)}, would be refused by the new version`,
-    `${n(sum(rejected, 'rejected'))} of ${n(traffic.recorded)} recorded answers, from ${ops(rejected.length)}, would be rejected by the new version's response schemas`,
+    account.line,
+    `${n(sum(refused, 'refused'))} of ${n(account.judged)} judged requests, from ${ops(refused.length)}, would be refused by the new version`,
+    `${n(sum(rejected, 'rejected'))} of ${n(answers)} judged answers, from ${ops(rejected.length)}, would be rejected by the new version's response schemas`,
   );
   if (removed.length > 0)
     headlines.push(
@@ -114,7 +131,7 @@ export function diffVerdict(
   if (traffic.recorded - traffic.outside === 0)
     return {
       code: 2,
-      reasons: [`no recorded exchange addresses the old document (${n(traffic.recorded)} read)`],
+      reasons: [`no recorded exchange addresses the old document: ${account.line}`],
       headlines,
     };
   return { code: 0, reasons, headlines };

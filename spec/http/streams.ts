@@ -6,8 +6,8 @@
  */
 import { formatAjvErrors } from '../compile';
 import { validAnswer } from '../conform';
-import { sampleOf } from '../sample';
 import { decodeItem, readItems, writeItems, type StreamSpec } from './stream-format';
+import { variantItem } from './stream-variants';
 
 /** The default number of items the mock streams, and the most it ever will (a caller cannot grow a stream). */
 export const DEFAULT_STREAM_ITEMS = 3;
@@ -78,7 +78,9 @@ export function streamItems(stream: StreamSpec, count: number): unknown[] {
   const given = exampleItems(stream)?.slice(0, MAX_STREAM_ITEMS);
   const raw =
     given ??
-    Array.from({ length: itemCount(stream, count) }, (_, i) => sampleOf(stream.itemSchema, { variant: i }));
+    Array.from({ length: itemCount(stream, count) }, (_, i) =>
+      variantItem(stream.itemSchema, stream.validateItem, i, stream.kind === 'sse'),
+    );
   return raw.map((item) => validAnswer(item, stream.itemSchema, stream.validateItem));
 }
 

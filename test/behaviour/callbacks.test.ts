@@ -131,6 +131,26 @@ describe('callbacks', () => {
     expect(records(mock)).toEqual([]);
   });
 
+  it.each(['dynamic=true', 'example=created'])(
+    'sends nothing for a create answered from the document alone (Prefer: %s): nothing was stored',
+    async (prefer) => {
+      const rx = await receiver((_req, res) => res.writeHead(200).end());
+      cleanup.push(rx.close);
+      const { mock, http: api } = await start();
+      const made = await api
+        .post('/v1/subscriptions')
+        .set(auth)
+        .set('Prefer', prefer)
+        .send({ topic: 'news', callbackUrl: `${rx.origin}/events` });
+      await settled(mock);
+      if (made.status === 400) return; // no such example here: a refused request, which sends nothing either
+      expect(made.status).toBe(201);
+      expect((await api.get('/v1/subscriptions').set(auth)).body).toEqual([]);
+      expect(rx.got).toEqual([]);
+      expect(records(mock)).toEqual([]);
+    },
+  );
+
   it('a receiver that never answers times out (one retry), and the API answer does not wait', async () => {
     const rx = await receiver(() => undefined);
     cleanup.push(rx.close);

@@ -135,10 +135,10 @@ it('fails on the breaking change the recorded traffic uses, with the hand-counte
   expect(op('getPetById')).toMatchObject({ calls: 3, refused: 0, rejected: 1 });
   expect(op('listPets')).toMatchObject({ calls: 5, refused: 0, rejected: 0 });
   expect(r.verdict.headlines).toContain(
-    '5 of 22 recorded requests, from 2 operations, would be refused by the new version',
+    '5 of 21 judged requests, from 2 operations, would be refused by the new version',
   );
   expect(r.verdict.headlines).toContain(
-    "3 of 22 recorded answers, from 2 operations, would be rejected by the new version's response schemas",
+    "3 of 16 judged answers, from 2 operations, would be rejected by the new version's response schemas",
   );
   const change = (kind: string, id: string) => r.changes.find((c) => c.kind === kind && c.operationId === id);
   expect(change('request.property.required', 'createPet')).toMatchObject({
@@ -164,8 +164,10 @@ it('fails on the breaking change the recorded traffic uses, with the hand-counte
 
 it('passes when the traffic does not use the breaking changes; --strict fails on them', async () => {
   expect(await runDiff(['--diff', OLD, NEW, '--har', unused])).toBe(0);
-  expect(out).toContain('0 of 13 recorded requests, from 0 operations, would be refused by the new version');
+  expect(out).toContain('0 of 13 judged requests, from 0 operations, would be refused by the new version');
   expect(out).toMatch(/BREAKING\s+unused\s+DELETE \/store\/orders\/\{orderId\}/);
+  // createPet is called (with a status): its new requirement is not hit, yet the operation is not unused.
+  expect(out).toMatch(/BREAKING\s+not hit\s+POST \/pets body \/status/);
   expect(await runDiff(['--diff', OLD, NEW, '--har', unused, '--strict'])).toBe(1);
 });
 
@@ -175,7 +177,10 @@ it('several HAR files are one traffic: the counts add up', async () => {
   const r = JSON.parse(fs.readFileSync(json, 'utf8')) as Json;
   expect(r.traffic.recorded).toBe(35);
   expect(r.verdict.headlines[0]).toBe(
-    '5 of 35 recorded requests, from 2 operations, would be refused by the new version',
+    '34 of 35 recorded requests judged; 0 outside the old document (not judged), 1 already refused by the old version (counted apart)',
+  );
+  expect(r.verdict.headlines[1]).toBe(
+    '5 of 34 judged requests, from 2 operations, would be refused by the new version',
   );
 });
 
@@ -228,7 +233,7 @@ it("a raw HAR (a browser's, unmasked) never shows its token, in the table or any
     ...files.flatMap(([k, f]) => ['--report', `${k}=${f}`]),
   ]);
   expect(code).toBe(1);
-  expect(out).toContain('1 of 1 recorded requests, from 1 operation, would be refused by the new version');
+  expect(out).toContain('1 of 1 judged requests, from 1 operation, would be refused by the new version');
   expect(out).toContain('e.g. POST /v1/pets?trace=sk-l…(masked)');
   for (const text of [out, err, ...files.map(([, f]) => fs.readFileSync(f, 'utf8'))])
     expect(text).not.toContain(token);
