@@ -283,7 +283,8 @@ function faultsOf(raw: string | undefined, errors: string[]): number | undefined
  */
 function settingsOf(arg: string | undefined, errors: string[], ownSpec: boolean): DocumentSettings {
   if (arg === 'none') return {};
-  if (arg === undefined) return ownSpec ? SHIPPED_SETTINGS : { ...SHIPPED_SETTINGS, allowUnknownFields: true };
+  if (arg === undefined)
+    return ownSpec ? SHIPPED_SETTINGS : { ...SHIPPED_SETTINGS, allowUnknownFields: true };
   const read = readSettingsFile(path.resolve(arg));
   if (!read.ok) errors.push(read.error);
   return read.ok ? read.settings : {};
