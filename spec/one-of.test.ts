@@ -44,9 +44,33 @@ describe('a generated value matches exactly one branch of a oneOf', () => {
         items: { oneOf: [obj({ id: { type: 'integer' } }), obj({ name: { type: 'string' } })] },
       },
     ],
+    [
+      'branches that differ only in what they require',
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        oneOf: [{ required: ['a'] }, { required: ['b'] }],
+      },
+    ],
   ])('%s', (_name, schema) => {
     const value = sampleOf(schema as Schema);
     expect({ value, valid: ajv.validate(schema, value) }).toEqual({ value, valid: true });
+  });
+});
+
+describe('required properties are present', () => {
+  it('what `then` requires when `if` holds (OpenAPI 3.1)', () => {
+    const schema = {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: ['file'] } },
+      if: { properties: { kind: { const: 'file' } } },
+      then: { required: ['size'], properties: { size: { type: 'integer' } } },
+    };
+    for (const requiredOnly of [false, true]) {
+      const value = sampleOf(schema as Schema, { requiredOnly });
+      expect({ value, valid: ajv.validate(schema, value) }).toEqual({ value, valid: true });
+    }
   });
 });
 

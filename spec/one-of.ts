@@ -2,7 +2,7 @@
  * Pure: a value generated for one branch of a `oneOf` made to match that branch alone (issue 40). A value built
  * from a branch's required properties often fits a sibling too (`{ "id": "x" }` is a Cat and a Dog), which a
  * validator refuses. In order: the discriminator's property set to a mapping key (or the branch's `const`);
- * the branch's optional properties added; a property a sibling describes, which the branch leaves free, given
+ * the branch's optional properties added, or one the value has left out; a property a sibling describes, which the branch leaves free, given
  * a value the sibling refuses (`null` first); for a number, a fraction (`oneOf: [number, integer]`). Each try is
  * judged with ./schema-fits.ts against the whole schema.
  */
@@ -64,6 +64,14 @@ export function exclusiveTo({ value, branch, siblings, s, schema, fuller }: OneO
   // `oneOf: [number, integer]`: 0 is both, 0.5 the number alone.
   if (typeof value === 'number')
     for (const n of [value + 0.5, value + 1, value - 0.5, value - 1]) if (fits(n, schema)) return n;
+  // Branches that differ only in what they require (`oneOf: [{ required: [a] }, { required: [b] }]`): leave out
+  // the optional properties the value has, one at a time.
+  if (isObject(value))
+    for (const name of Object.keys(value)) {
+      const without = { ...value };
+      delete without[name];
+      if (fits(without, schema)) return without;
+    }
   for (const base of [value, full]) {
     if (!isObject(base)) continue;
     for (const [name, v] of [...discriminatorTries(s, branch), ...siblingTries(base, branch, siblings)]) {

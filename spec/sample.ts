@@ -139,6 +139,7 @@ function gen(schema: unknown, walk: Walk, variant: number, depth: number): unkno
     const pool = ok.length > 0 ? ok : s.enum;
     return pool.find((e) => e !== null) ?? pool[0];
   }
+  if (s.if !== undefined) return fromCondition(schema, s, walk, variant, depth);
   const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
   if (branches && branches.length > 0) return fromBranches(schema, s, branches, walk, variant, depth);
   walk.stack.push(schema);
@@ -188,6 +189,23 @@ function fromBranches(
     }
   }
   return tried[0]?.[1];
+}
+
+/** `if`/`then`/`else`: a value of `then` that meets `if`, else one of `else` that does not, else the rest's. */
+function fromCondition(schema: Json, s: Json, walk: Walk, variant: number, depth: number): unknown {
+  const rest: Json = { ...s };
+  delete rest.if;
+  delete rest.then;
+  delete rest.else;
+  for (const [part, holds] of [
+    [s.then, true],
+    [s.else, false],
+  ] as const) {
+    const candidate = gen({ allOf: [rest, part ?? {}] }, walk, variant, depth + 1);
+    if (candidate !== undefined && fits(candidate, s.if) === holds && fits(candidate, schema))
+      return candidate;
+  }
+  return gen(rest, walk, variant, depth + 1);
 }
 
 const isNull = (b: unknown): boolean =>

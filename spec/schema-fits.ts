@@ -167,5 +167,10 @@ export function fits(value: unknown, schema: unknown, depth = 0): boolean {
   if (Array.isArray(s.anyOf) && !s.anyOf.some((p) => fits(value, p, depth + 1))) return false;
   if (Array.isArray(s.oneOf) && s.oneOf.filter((p) => fits(value, p, depth + 1)).length !== 1) return false;
   if (s.not !== undefined && fits(value, s.not, depth + 1)) return false;
+  // if/then/else (JSON Schema 2020-12, OpenAPI 3.1): what `then` requires is required when `if` holds.
+  if (s.if !== undefined) {
+    const chosen = fits(value, s.if, depth + 1) ? s.then : s.else;
+    if (chosen !== undefined && !fits(value, chosen, depth + 1)) return false;
+  }
   return true;
 }
