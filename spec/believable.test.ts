@@ -1,6 +1,7 @@
 import { createAjv } from './ajv';
 import { sampleOf } from './sample';
 import { kindOfName, wordsOf } from './field-kind';
+import { serverValue } from './believable';
 import type { Schema } from './schema-shape';
 
 const ajv = createAjv();
@@ -123,5 +124,17 @@ describe('values read from the field name', () => {
       'time',
     ]);
     expect(kindOfName('add_on')).toBeUndefined();
+  });
+});
+
+describe('values the server sets as a record is stored', () => {
+  it('a time field is now in its form; another field a believable value', () => {
+    expect(serverValue({ type: 'integer' }, 'created', NOW)).toBe(NOW / 1000);
+    expect(serverValue({ type: 'string', format: 'date-time' }, 'created_at', NOW)).toBe(
+      new Date(NOW).toISOString(),
+    );
+    expect(serverValue({ type: 'string', format: 'date' }, 'valid_from', NOW)).toBe('2026-11-27');
+    expect(serverValue({ type: 'string' }, 'owner_email', NOW)).toMatch(/@example\.(com|net|org)$/);
+    expect(serverValue({ type: 'integer', maximum: 10 }, 'created', NOW)).toBeUndefined();
   });
 });

@@ -10,6 +10,8 @@
 import { Faker } from '@faker-js/faker';
 import { MOCK_LOCALE } from './believable-locale';
 import { kindOfName, timeDirection, wordsOf, type Kind } from './field-kind';
+import { fits } from './schema-fits';
+import type { Schema } from './schema-shape';
 
 type Json = Record<string, unknown>;
 
@@ -165,4 +167,25 @@ export function inventInteger(s: Json, inv: Invention): number | undefined {
   const lo = Math.max(1, typeof s.minimum === 'number' ? Math.ceil(s.minimum) : 1);
   const hi = Math.min(99_999, typeof s.maximum === 'number' ? Math.floor(s.maximum) : 99_999);
   return lo <= hi ? seeded(inv).number.int({ min: lo, max: hi }) : undefined;
+}
+
+/**
+ * A value the server sets as a record is stored: for a time field (`created`, `updated_at`), now in the field's
+ * form (date-time, date, Unix seconds); else a believable value of its name. Valid against `schema` as far as
+ * ./schema-fits.ts tells, else undefined.
+ */
+export function serverValue(given: Schema, name: string, nowMs: number): unknown {
+  const schema = given as Json;
+  const types =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+  let value: unknown;
+  if (kindOfName(name) === 'time' || schema.format === 'date-time' || schema.format === 'date') {
+    const iso = new Date(nowMs).toISOString();
+    if (types.includes('integer') || types.includes('number')) value = Math.floor(nowMs / 1000);
+    else value = schema.format === 'date' ? iso.slice(0, 10) : iso;
+  } else {
+    const inv = { name, path: name, variant: 0, seed: 0, nowMs };
+    value = types.includes('integer') ? inventInteger(schema, inv) : inventString(schema, inv);
+  }
+  return value !== undefined && fits(value, schema) ? value : undefined;
 }
