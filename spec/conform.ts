@@ -47,7 +47,7 @@ function conformObject(value: Json, s: Json, schema: Schema, depth: number, opti
     const filler = sampleOf(schema, { ...options, requiredOnly: true });
     for (const r of missing)
       if (isObject(filler) && r in filler) out[r] = filler[r];
-      else out[r] = sampleOf((props[r] ?? {}) as Schema, options);
+      else out[r] = sampleOf((props[r] ?? {}) as Schema, { ...options, name: r });
   }
   return out;
 }

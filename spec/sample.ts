@@ -5,10 +5,12 @@
  * stable from run to run), and a schema graph with cycles ends where only optional parts recur. Each candidate
  * is checked with ./schema-fits.ts; the caller checks a whole answer with the compiled validator.
  */
-import RandExp from 'randexp';
 import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
-import { fits, formatFits, patternOf, typesOfSchema } from './schema-fits';
+import { fits, typesOfSchema } from './schema-fits';
+import { numberFor, stringFor } from './sample-scalars';
+import { exclusiveTo } from './one-of';
+import type { Invention } from './believable';
 import { isObject } from './json';
 
 type Json = Record<string, unknown>;
@@ -25,6 +27,12 @@ export interface SampleOptions {
   direction?: 'request' | 'response';
   /** Another value of the same schema (another pattern draw, a later date): the runner varies its bodies. */
   variant?: number;
+  /** The name of the value's field (a header's, a parameter's): what it says the value holds (./believable.ts). */
+  name?: string;
+  /** Mixed into every invented value's seed: another seed, other values. */
+  seed?: number;
+  /** Now, for times invented near it (`created_at`); the clock's time by default. */
+  nowMs?: number;
 }
 
 /** Optional properties are filled this deep; below it, and in a cycle, only what is required. */
@@ -32,124 +40,39 @@ const OPTIONAL_DEPTH = 5;
 /** Nothing is generated below this depth (a cycle of required properties cannot be satisfied). */
 const MAX_DEPTH = 24;
 
-const FORMATS: Record<string, string> = {
-  'date-time': '2019-08-24T14:15:22Z',
-  'iso-date-time': '2019-08-24T14:15:22Z',
-  date: '2019-08-24',
-  time: '14:15:22Z',
-  'iso-time': '14:15:22Z',
-  duration: 'P3D',
-  email: 'user@example.com',
-  'idn-email': 'user@example.com',
-  hostname: 'example.com',
-  'idn-hostname': 'example.com',
-  ipv4: '192.168.0.1',
-  ipv6: '2001:db8::1',
-  uri: 'http://example.com',
-  url: 'http://example.com',
-  'uri-reference': '../dictionary',
-  iri: 'http://example.com',
-  'iri-reference': '../dictionary',
-  'uri-template': 'http://example.com/{endpoint}',
-  uuid: '095be615-a8ad-4c33-8e9c-c7612fbf6c9f',
-  'json-pointer': '/json/pointer',
-  'relative-json-pointer': '1/relative/json/pointer',
-  regex: '/regex/',
-  byte: 'U3dhZ2dlciByb2Nrcw==',
-  password: 'pa$$word',
-  binary: 'string',
-};
-
-/** The seeded source of randexp: the same pattern draws the same strings in every run. */
-function seeded(seed: number): (lo: number, hi: number) => number {
-  let s = seed >>> 0 || 1;
-  return (lo, hi) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return lo + Math.floor((s / 2 ** 32) * (hi - lo + 1));
-  };
-}
-
-/** A string the pattern (and the schema's lengths and format) accepts; undefined when none is found. */
-function fromPattern(s: Json, pattern: string, variant: number): string | undefined {
-  const re = patternOf(pattern);
-  if (!re) return undefined;
-  let gen: RandExp;
-  try {
-    gen = new RandExp(re);
-  } catch {
-    return undefined;
-  }
-  const min = typeof s.minLength === 'number' ? s.minLength : 0;
-  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
-  gen.max = Math.max(4, Math.min(16, Number.isFinite(max) ? max : 16, min > 16 ? min : 16));
-  gen.randInt = seeded(pattern.length * 7919 + variant * 104729 + 17);
-  for (let i = 0; i < 40; i++) {
-    let text: string;
-    try {
-      text = gen.gen();
-    } catch {
-      return undefined;
-    }
-    if (i >= 20) gen.max = Math.max(gen.max, min);
-    if (stringOk(s, text)) return text;
-  }
-  return undefined;
-}
-
-const stringOk = (s: Json, text: string): boolean => fits(text, { ...s, type: 'string', enum: undefined });
-
-/** A string of the schema's format, pattern and lengths. */
-function stringFor(s: Json, variant: number): string {
-  const format = typeof s.format === 'string' ? s.format : undefined;
-  if (typeof s.pattern === 'string') {
-    const text = fromPattern(s, s.pattern, variant);
-    if (text !== undefined) return text;
-  }
-  let text = format && FORMATS[format] !== undefined ? FORMATS[format] : 'string';
-  if (variant > 0) text = withVariant(text, format, variant);
-  const min = typeof s.minLength === 'number' ? s.minLength : 0;
-  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
-  if ([...text].length > max) text = [...text].slice(0, max).join('');
-  while ([...text].length < min) text += 'string'.slice(0, min - [...text].length);
-  if (format && !formatFits(format, text)) text = FORMATS[format] ?? text;
-  return text;
-}
-
-/** A value distinct from the first for `uniqueItems` (a later day, another address, a number at the end). */
-function withVariant(text: string, format: string | undefined, n: number): string {
-  if (format === 'date-time' || format === 'date')
-    return text.replace(/^2019-08-\d\d/, `2019-08-${String(1 + (n % 28)).padStart(2, '0')}`);
-  if (format === 'uuid') return `${text.slice(0, -4)}${String(n % 10000).padStart(4, '0')}`;
-  if (format === 'ipv4') return `192.168.0.${(n % 254) + 1}`;
-  if (format === 'email') return `user${n}@example.com`;
-  if (format === 'uri' || format === 'url') return `http://example.com/${n}`;
-  return format && FORMATS[format] !== undefined ? text : `${text}${n}`;
-}
-
-function numberFor(s: Json, integer: boolean, variant: number): number {
-  const step = typeof s.multipleOf === 'number' && s.multipleOf > 0 ? s.multipleOf : integer ? 1 : 0;
-  let lo = typeof s.minimum === 'number' ? s.minimum : -Infinity;
-  let hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
-  const exLo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined;
-  const exHi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : undefined;
-  const nudge = step || 0.5;
-  if (exLo !== undefined && exLo >= lo) lo = integer || step ? exLo + nudge : exLo + 0.5;
-  if (exHi !== undefined && exHi <= hi) hi = integer || step ? exHi - nudge : exHi - 0.5;
-  let v = lo > 0 ? lo : hi < 0 ? hi : 0;
-  v += variant;
-  if (v > hi) v = hi;
-  if (integer) v = v >= 0 ? Math.ceil(v) : Math.floor(v);
-  if (step) {
-    v = Math.ceil(v / step) * step;
-    if (v > hi) v = Math.floor(hi / step) * step;
-  }
-  return v;
-}
-
 interface Walk {
   options: SampleOptions;
   /** The schemas being generated now (a schema met again below itself is a cycle). */
   stack: object[];
+  /** The field names down to the value generated now (an array's items take its name, made singular). */
+  names: string[];
+  nowMs: number;
+}
+
+/** Where a value is invented: its field's name and path (see ./believable.ts). */
+function inventionOf(walk: Walk, variant: number): Invention {
+  const { names } = walk;
+  return {
+    name: names[names.length - 1],
+    path: names.join('.'),
+    variant,
+    seed: walk.options.seed ?? 0,
+    nowMs: walk.nowMs,
+  };
+}
+
+/** `emails` -> `email`, `ips` -> `ip`: an array's items are named by its name. */
+const singular = (name: string): string =>
+  /[^s]s$/i.test(name) && name.length > 3 ? name.slice(0, -1) : name;
+
+/** `gen` for the value of field `name` (pushed on the walk's names while it is generated). */
+function genNamed(schema: unknown, walk: Walk, variant: number, depth: number, name: string): unknown {
+  walk.names.push(name);
+  try {
+    return gen(schema, walk, variant, depth);
+  } finally {
+    walk.names.pop();
+  }
 }
 
 /** Keywords holding one schema: two parts' are both met. */
@@ -216,6 +139,7 @@ function gen(schema: unknown, walk: Walk, variant: number, depth: number): unkno
     const pool = ok.length > 0 ? ok : s.enum;
     return pool.find((e) => e !== null) ?? pool[0];
   }
+  if (s.if !== undefined) return fromCondition(schema, s, walk, variant, depth);
   const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
   if (branches && branches.length > 0) return fromBranches(schema, s, branches, walk, variant, depth);
   walk.stack.push(schema);
@@ -226,7 +150,10 @@ function gen(schema: unknown, walk: Walk, variant: number, depth: number): unkno
   }
 }
 
-/** The first branch (null last) whose value fits the whole schema, else the first branch's. */
+/**
+ * The first branch (null last) whose value fits the whole schema; else, for a `oneOf`, a branch's value changed
+ * to match that branch alone (./one-of.ts); else the first branch's value.
+ */
 function fromBranches(
   schema: Json,
   s: Json,
@@ -240,14 +167,45 @@ function fromBranches(
   delete rest.anyOf;
   delete rest.discriminator;
   const order = [...branches].sort((a, b) => Number(isNull(a)) - Number(isNull(b)));
-  let first: unknown;
+  const tried: Array<[unknown, unknown]> = [];
   for (const branch of order) {
     const candidate = gen({ allOf: [rest, branch] }, walk, variant, depth + 1);
     if (candidate === undefined) continue;
     if (fits(candidate, schema)) return candidate;
-    if (first === undefined) first = candidate;
+    tried.push([branch, candidate]);
   }
-  return first;
+  if (Array.isArray(s.oneOf)) {
+    const fuller = { ...walk, options: { ...walk.options, requiredOnly: false } };
+    for (const [branch, value] of tried) {
+      const fixed = exclusiveTo({
+        value,
+        branch: isObject(branch) ? merged(branch) : {},
+        siblings: branches.filter((b) => b !== branch),
+        s,
+        schema,
+        fuller: () => gen({ allOf: [rest, branch] }, fuller, variant, depth + 1),
+      });
+      if (fixed !== undefined) return fixed;
+    }
+  }
+  return tried[0]?.[1];
+}
+
+/** `if`/`then`/`else`: a value of `then` that meets `if`, else one of `else` that does not, else the rest's. */
+function fromCondition(schema: Json, s: Json, walk: Walk, variant: number, depth: number): unknown {
+  const rest: Json = { ...s };
+  delete rest.if;
+  delete rest.then;
+  delete rest.else;
+  for (const [part, holds] of [
+    [s.then, true],
+    [s.else, false],
+  ] as const) {
+    const candidate = gen({ allOf: [rest, part ?? {}] }, walk, variant, depth + 1);
+    if (candidate !== undefined && fits(candidate, s.if) === holds && fits(candidate, schema))
+      return candidate;
+  }
+  return gen(rest, walk, variant, depth + 1);
 }
 
 const isNull = (b: unknown): boolean =>
@@ -261,13 +219,13 @@ function byType(s: Json, type: string | undefined, walk: Walk, variant: number, 
       return true;
     case 'integer':
     case 'number':
-      return numberFor(s, type === 'integer', variant);
+      return numberFor(s, type === 'integer', variant, inventionOf(walk, variant));
     case 'array':
       return arrayFor(s, walk, depth);
     case 'object':
       return objectFor(s, walk, depth);
     default:
-      return stringFor(s, variant);
+      return stringFor(s, variant, inventionOf(walk, variant));
   }
 }
 
@@ -289,7 +247,8 @@ function arrayFor(s: Json, walk: Walk, depth: number): unknown[] {
   for (let i = 0; i < count; i++) {
     const item = i < prefix.length ? prefix[i] : s.items;
     if (item === false) break;
-    const value = gen(item ?? {}, walk, s.uniqueItems === true ? i : 0, depth + 1);
+    const name = singular(walk.names[walk.names.length - 1] ?? 'item');
+    const value = genNamed(item ?? {}, walk, s.uniqueItems === true ? i : 0, depth + 1, name);
     if (value === undefined) break;
     out.push(value);
   }
@@ -307,17 +266,18 @@ function objectFor(s: Json, walk: Walk, depth: number): Json {
     const hidden = walk.options.direction === 'request' ? 'readOnly' : 'writeOnly';
     if (absent.has(name) || (isObject(p) && p[hidden] === true && !required.has(name))) continue;
     if (!required.has(name) && !optional) continue;
-    const value = gen(p, walk, 0, depth + 1);
+    const value = genNamed(p, walk, 0, depth + 1, name);
     if (value !== undefined) out[name] = value;
   }
   for (const name of required)
     if (!(name in out) && !absent.has(name)) {
-      const value = gen(name in props ? props[name] : isObject(extra) ? extra : {}, walk, 0, depth + 1);
+      const schema = name in props ? props[name] : isObject(extra) ? extra : {};
+      const value = genNamed(schema, walk, 0, depth + 1, name);
       if (value !== undefined) out[name] = value;
     }
   const least = typeof s.minProperties === 'number' ? s.minProperties : 0;
   for (let i = 1; Object.keys(out).length < least && extra !== false && i <= least; i++) {
-    const value = gen(isObject(extra) ? extra : {}, walk, i, depth + 1);
+    const value = genNamed(isObject(extra) ? extra : {}, walk, i, depth + 1, `property${i}`);
     if (value !== undefined) out[`property${i}`] = value;
   }
   const most = typeof s.maxProperties === 'number' ? s.maxProperties : Infinity;
@@ -332,10 +292,16 @@ function objectFor(s: Json, walk: Walk, depth: number): Json {
 export function sampleOf(schema: Schema | undefined, options: SampleOptions = {}): unknown {
   if (!schema) return null;
   const variant = options.variant ?? 0;
-  const value = gen(schema, { options, stack: [] }, variant, 0);
+  const walkOf = (o: SampleOptions): Walk => ({
+    options: o,
+    stack: [],
+    names: o.name === undefined ? [] : [o.name],
+    nowMs: o.nowMs ?? Date.now(),
+  });
+  const value = gen(schema, walkOf(options), variant, 0);
   if (value !== undefined && (options.skipExamples || fits(value, schema))) return value;
   if (!options.skipExamples) {
-    const again = gen(schema, { options: { ...options, skipExamples: true }, stack: [] }, variant, 0);
+    const again = gen(schema, walkOf({ ...options, skipExamples: true }), variant, 0);
     if (again !== undefined) return again;
   }
   return value === undefined ? null : value;

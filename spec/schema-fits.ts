@@ -94,6 +94,9 @@ function stringFits(s: Json, v: string): boolean {
     const re = patternOf(s.pattern);
     if (re && !re.test(v)) return false;
   }
+  // `format: byte` of OpenAPI 3.0 reads as `contentEncoding: base64` once upgraded: judges of the 3.0 document
+  // (Prism's among them) still ask for base64, so a value that is not is replaced.
+  if (s.contentEncoding === 'base64' && !formatFits('byte', v)) return false;
   return typeof s.format !== 'string' || formatFits(s.format, v);
 }
 
@@ -164,5 +167,10 @@ export function fits(value: unknown, schema: unknown, depth = 0): boolean {
   if (Array.isArray(s.anyOf) && !s.anyOf.some((p) => fits(value, p, depth + 1))) return false;
   if (Array.isArray(s.oneOf) && s.oneOf.filter((p) => fits(value, p, depth + 1)).length !== 1) return false;
   if (s.not !== undefined && fits(value, s.not, depth + 1)) return false;
+  // if/then/else (JSON Schema 2020-12, OpenAPI 3.1): what `then` requires is required when `if` holds.
+  if (s.if !== undefined) {
+    const chosen = fits(value, s.if, depth + 1) ? s.then : s.else;
+    if (chosen !== undefined && !fits(value, chosen, depth + 1)) return false;
+  }
   return true;
 }

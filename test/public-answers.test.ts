@@ -138,7 +138,8 @@ describe('conformTo and validAnswer', () => {
     expect(out.n).toBe(3);
     expect((out.tags as unknown[])[0]).toBe('ok');
     expect(typeof (out.tags as unknown[])[1]).toBe('string');
-    expect(out.owner).toEqual({ login: 'string' });
+    // A generated `login` reads as a user name (issue 38), no longer the placeholder `string`.
+    expect(out.owner).toEqual({ login: expect.stringMatching(/^[a-z0-9._]+$/) });
     expect(out).not.toHaveProperty('extra');
   });
 

@@ -8,6 +8,7 @@ import { innerSchema, wraps } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
+import { serverValue } from '../../spec/believable';
 import type { JsonObject } from './stores/types';
 import { isObject } from '../../spec/json';
 
@@ -90,9 +91,7 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
 }
 
 function generate(g: Generated, nowMs: number): unknown {
-  if (g.format === 'date-time') return new Date(nowMs).toISOString();
-  if (g.format === 'date') return new Date(nowMs).toISOString().slice(0, 10);
-  return sampleOf(g.schema);
+  return serverValue(g.schema, g.name, nowMs) ?? sampleOf(g.schema, { name: g.name, nowMs });
 }
 
 interface Filler {
