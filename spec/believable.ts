@@ -7,7 +7,9 @@
  * same values. The caller checks each value against the schema (pattern, lengths, bounds) and falls back to
  * its plain one when it does not fit. Pure, and safe for the browser (no Buffer).
  */
-import { Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as baseFaker } from '@faker-js/faker/locale/base';
+import type { LocaleDefinition } from '@faker-js/faker';
 import { MOCK_LOCALE } from './believable-locale';
 import { kindOfName, timeDirection, wordsOf, type Kind } from './field-kind';
 import { fits } from './schema-fits';
@@ -26,7 +28,10 @@ export interface Invention {
   nowMs: number;
 }
 
-const faker = new Faker({ locale: [MOCK_LOCALE] });
+// The package's main entry holds every locale (about 1 MB gzipped in a CommonJS bundle, which cannot drop
+// them); its `locale/base` entry holds the Faker class and the base locale only. Its class makes our instance.
+const FakerClass = baseFaker.constructor as new (options: { locale: LocaleDefinition[] }) => Faker;
+const faker = new FakerClass({ locale: [MOCK_LOCALE, baseFaker.rawDefinitions] });
 const DAY_MS = 86_400_000;
 
 /** FNV-1a: a 32-bit seed from the invention's place, so a value does not depend on what was drawn before. */
