@@ -57,9 +57,10 @@ export const mux: ClientKit<Session> = {
     {
       name: 'list assets',
       run: async (s) => {
-        const ids: string[] = [];
-        for await (const a of s.mux.video.assets.list({ limit: 25 })) ids.push(a.id);
-        check(ids.includes(created(s)), `the list (${ids.length} assets) does not hold the created one`);
+        const found: { id: string; passthrough?: string }[] = [];
+        for await (const a of s.mux.video.assets.list({ limit: 25 })) if (a.id === created(s)) found.push(a);
+        check(found[0], 'the list does not hold the created asset');
+        same('passthrough in the list', found[0].passthrough, s.passthrough);
       },
     },
     {

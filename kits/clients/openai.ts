@@ -57,8 +57,9 @@ export const openai: ClientKit<Session> = {
       name: 'list files',
       run: async (s) => {
         const page = await s.ai.files.list();
-        const ids = page.data.map((f) => f.id);
-        check(ids.includes(created(s)), `the list (${ids.length} files) does not hold the uploaded one`);
+        const found = page.data.find((f) => f.id === created(s));
+        check(found, `the list (${page.data.length} files) does not hold the uploaded one`);
+        same('filename in the list', found.filename, s.filename);
       },
     },
     {

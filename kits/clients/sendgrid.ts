@@ -77,10 +77,9 @@ export const sendgrid: ClientKit<Session> = {
         const { data } = await call(s.sg, 'GET', '/v3/marketing/lists?page_size=100');
         const result = (data as { result?: List[] }).result;
         check(Array.isArray(result), `no result array in ${JSON.stringify(data).slice(0, 60)}`);
-        check(
-          result.some((l) => l.id === s.id),
-          `the list (${result.length}) does not hold the created one`,
-        );
+        const found = result.find((l) => l.id === created(s));
+        check(found, `the list (${result.length}) does not hold the created one`);
+        same('name in the list', found.name, s.name);
       },
     },
     {
