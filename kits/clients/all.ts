@@ -1,9 +1,11 @@
 /** Every client of the kit, in the order the table lists them. */
 import { asana } from './asana';
+import { dockerKit } from './docker';
+import { hcloudKit } from './hcloud';
 import type { AnyKit } from './kit';
 import { mailchimpKit } from './mailchimp';
 import { mux } from './mux';
 import { openai } from './openai';
 import { sendgrid } from './sendgrid';
 
-export const KITS: AnyKit[] = [mux, openai, sendgrid, mailchimpKit, asana];
+export const KITS: AnyKit[] = [mux, openai, sendgrid, mailchimpKit, asana, hcloudKit, dockerKit];
