@@ -3,9 +3,10 @@ import { asana } from './asana';
 import { dockerKit } from './docker';
 import { hcloudKit } from './hcloud';
 import type { AnyKit } from './kit';
+import { linode } from './linode';
 import { mailchimpKit } from './mailchimp';
 import { mux } from './mux';
 import { openai } from './openai';
 import { sendgrid } from './sendgrid';
 
-export const KITS: AnyKit[] = [mux, openai, sendgrid, mailchimpKit, asana, hcloudKit, dockerKit];
+export const KITS: AnyKit[] = [mux, openai, sendgrid, mailchimpKit, asana, linode, hcloudKit, dockerKit];

@@ -107,8 +107,9 @@ export async function fails(
 /** The first line of an error's message, without anything that looks like a credential. */
 export function reasonOf(err: unknown): string {
   const text = err instanceof Error ? err.message : show(err);
-  // superagent-based SDKs say only "Bad Request": the answer's body says why.
-  const body = (err as { response?: { text?: unknown } } | null)?.response?.text;
+  // superagent- and axios-based SDKs say only "Bad Request": the answer's body says why.
+  const response = (err as { response?: { text?: unknown; data?: unknown } } | null)?.response;
+  const body = response?.text ?? (response?.data === undefined ? undefined : JSON.stringify(response.data));
   const detail = typeof body === 'string' && !text.includes(body.slice(0, 20)) ? ` ${body}` : '';
   const line = ((text.split('\n')[0] ?? '') + detail).replace(/(Bearer|Basic)\s+\S+/gi, '$1 …');
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
