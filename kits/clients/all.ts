@@ -8,5 +8,16 @@ import { mailchimpKit } from './mailchimp';
 import { mux } from './mux';
 import { openai } from './openai';
 import { sendgrid } from './sendgrid';
+import { twilio } from './twilio';
 
-export const KITS: AnyKit[] = [mux, openai, sendgrid, mailchimpKit, asana, linode, hcloudKit, dockerKit];
+export const KITS: AnyKit[] = [
+  mux,
+  openai,
+  sendgrid,
+  mailchimpKit,
+  asana,
+  linode,
+  twilio,
+  hcloudKit,
+  dockerKit,
+];

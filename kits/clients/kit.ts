@@ -58,7 +58,7 @@ export function check(ok: unknown, reason: string): asserts ok {
 
 /** A short rendering of a value for a reason (`"string"`, `{…}` cut at 80 characters). */
 export function show(value: unknown): string {
-  const s = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const s = (typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value)) ?? String(value);
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
@@ -106,7 +106,9 @@ export async function fails(
 
 /** The first line of an error's message, without anything that looks like a credential. */
 export function reasonOf(err: unknown): string {
-  const text = err instanceof Error ? err.message : show(err);
+  // Some SDKs' errors carry no message (Twilio's RestException when the body is not Twilio's error shape).
+  const message = String((err instanceof Error ? err.message : show(err)) ?? '');
+  const text = message || `status ${statusOf(err) ?? 'none'}: ${show({ ...(err as object) })}`;
   // superagent- and axios-based SDKs say only "Bad Request": the answer's body says why.
   const response = (err as { response?: { text?: unknown; data?: unknown } } | null)?.response;
   const body = response?.text ?? (response?.data === undefined ? undefined : JSON.stringify(response.data));

@@ -51,6 +51,7 @@ async function against(kit: AnyKit, start: () => Promise<Running>): Promise<Step
     running = await start();
     return await runSteps(kit, running.target);
   } catch (err) {
+    if (process.env.DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     return kit.steps.map((s) => ({ step: s.name, failure: `server: ${reasonOf(err)}` }));
   } finally {
     await running?.server.stop();
