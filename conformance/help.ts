@@ -50,7 +50,8 @@ Options:
   --report NAME=FILE  also write the report of reporter NAME to FILE (repeatable, e.g. --report
                       junit=reports/junit.xml --report html=reports/report.html); folders are created
   --low-memory        trade CPU for memory: V8's interpreter only and a small young generation (about 2.4x the
-                      CPU for half the peak RSS on a 1,000-operation document); by default V8's own settings
+                      CPU for a peak RSS near 80 MB on a 1,000-operation document); by default V8's compilers
+                      with its heap sized for memory (about 100-120 MB there)
   --timeout MS        per-request timeout (default 10000)
   --concurrency N     checks run in parallel (default 2)
   --max-wait MS       longest wait for a rate-limit reset or Retry-After (default 30000); a longer

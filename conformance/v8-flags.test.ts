@@ -1,8 +1,9 @@
-import { RUNNER_V8_FLAGS, runnerV8Flags } from './v8-flags';
+import { RUNNER_HEAP_FLAGS, RUNNER_V8_FLAGS, runnerV8Flags } from './v8-flags';
 
 describe('runnerV8Flags', () => {
-  it('leaves V8 at its own speed unless the run asks for --low-memory', () => {
-    expect(runnerV8Flags([], undefined, ['--target', 'http://x'])).toEqual([]);
+  it('keeps the compilers on (heap sizing only) unless the run asks for --low-memory', () => {
+    expect(runnerV8Flags([], undefined, ['--target', 'http://x'])).toEqual([...RUNNER_HEAP_FLAGS]);
+    expect(RUNNER_HEAP_FLAGS.some((f) => /opt$|maglev|sparkplug/.test(f))).toBe(false);
     expect(runnerV8Flags([], undefined, ['--target', 'http://x', '--low-memory'])).toEqual([
       ...RUNNER_V8_FLAGS,
     ]);
