@@ -88,6 +88,14 @@ describe('XML by the OpenAPI xml object', () => {
     expect(fromXml(xml, schema)).toEqual(value);
   });
 
+  it('an empty unwrapped list writes nothing, and reads back as [] where it is required', () => {
+    const list = { type: 'array', items: { type: 'string', xml: { name: 'm' } } };
+    const schema = { type: 'object', required: ['a'], properties: { a: list, b: list } };
+    const xml = toXml({ a: [] }, schema, 'r');
+    expect(xml).toContain('<r></r>');
+    expect(fromXml(xml, schema)).toEqual({ a: [] });
+  });
+
   it('a root array repeats its items under the root', () => {
     const schema = {
       type: 'array',

@@ -22,6 +22,7 @@ interface View {
   properties: Record<string, Schema>;
   items?: Schema;
   additional?: Schema | boolean;
+  required: Set<string>;
   xml: XmlObject;
 }
 
@@ -34,7 +35,7 @@ export const isXmlMediaType = (type: string): boolean => {
 };
 
 function view(schema: unknown, depth = 0): View {
-  const v: View = { types: [], properties: {}, xml: {} };
+  const v: View = { types: [], properties: {}, required: new Set(), xml: {} };
   if (!isObject(schema) || depth > 8) return v;
   const s = schema as Schema & Record<string, unknown>;
   for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
@@ -42,6 +43,7 @@ function view(schema: unknown, depth = 0): View {
     v.types.push(...p.types);
     Object.assign(v.properties, p.properties);
     Object.assign(v.xml, p.xml);
+    p.required.forEach((r) => v.required.add(r));
     v.items ??= p.items;
     v.additional ??= p.additional;
   }
@@ -50,6 +52,7 @@ function view(schema: unknown, depth = 0): View {
   if (isObject(s.items)) v.items = s.items as Schema;
   if (s.additionalProperties !== undefined) v.additional = s.additionalProperties as Schema | boolean;
   if (isObject(s.xml)) Object.assign(v.xml, s.xml);
+  for (const r of Array.isArray(s.required) ? s.required : []) if (typeof r === 'string') v.required.add(r);
   return v;
 }
 
@@ -148,7 +151,9 @@ function mapObject(el: XmlElement, v: View, depth: number): Record<string, unkno
       const found = wrapper ? wrapper.children : el.children.filter((c) => c.name === itemName);
       if (wrapper) used.add(wrapper);
       found.forEach((c) => used.add(c));
-      if (wrapper || found.length > 0) out[key] = found.map((c) => mapElement(c, pv.items, depth + 1));
+      // An empty unwrapped list writes no element: a required one read back is the empty list it was.
+      const listed = wrapper || found.length > 0 || v.required.has(key);
+      if (listed) out[key] = found.map((c) => mapElement(c, pv.items, depth + 1));
       continue;
     }
     const child = el.children.find((c) => c.name === name);
