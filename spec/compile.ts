@@ -2,6 +2,7 @@
  * Pure: an OpenAPI 3.1 document already read, validated and dereferenced -> the operation table (for routing)
  * and every ajv validator (requests, responses, headers). No node:* module: the browser engine uses it too.
  */
+import { isXmlMediaType } from './xml';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { createSchemaCompiler, type SchemaCompiler, type SchemaDirection } from './schema-compiler';
@@ -64,6 +65,8 @@ export interface ResponseSpec {
   headers: HeaderSpec[];
   /** Sequential media types documented with the schema of their items (3.2 `itemSchema`; spec/http/streams.ts). */
   streams?: StreamSpec[];
+  /** An XML answer's schema and validator where no JSON is documented (issue 40; read by spec/xml.ts). */
+  xml?: { schema: OpenAPIV3_1.SchemaObject; validate: ValidateFunction };
 }
 
 export interface OperationSpec {
@@ -421,8 +424,14 @@ function compileResponse(
     const itemSchema = responseView(shape.itemSchema);
     return [{ ...shape, itemSchema, validateItem: compile(itemSchema, 'response', `${where} ${type} item`) }];
   });
+  const xmlType = contentType ? undefined : mediaTypes.find(isXmlMediaType);
+  const xmlSchema =
+    xmlType && responseView(res.content?.[xmlType]?.schema as OpenAPIV3_1.SchemaObject | undefined);
   return {
     ...(streams.length > 0 ? { streams } : {}),
+    ...(xmlSchema
+      ? { xml: { schema: xmlSchema, validate: compile(xmlSchema, 'response', `${where} xml body`) } }
+      : {}),
     status,
     description: res.description,
     contentType,

@@ -15,6 +15,7 @@ import type { StreamSettings } from './settings';
 import { operationObject } from '../../spec/methods';
 import { negotiate } from '../../spec/http/negotiate';
 import { exampleValue } from '../../spec/example-value';
+import { toXml, xmlRootName } from '../../spec/xml';
 
 const encoder = new TextEncoder();
 
@@ -109,6 +110,8 @@ export function mediaBody(
   const example = media.example ?? exampleValue(Object.values(media.examples ?? {})[0]);
   if (typeof example === 'string') return { contentType, raw: encoder.encode(example) };
   const schema = media.schema as Schema | undefined;
+  const xml = structuredXml(document, op, base, schema, example);
+  if (xml !== undefined) return { contentType, raw: encoder.encode(xml) };
   const binary = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)/.test(base);
   const sample =
     !binary && schema && (schema.type === 'string' || schema.example !== undefined)
@@ -117,6 +120,35 @@ export function mediaBody(
   const text = typeof sample === 'string' ? sample : undefined;
   return { contentType, raw: minimal(base, schema, text) };
 }
+
+/**
+ * An XML answer whose schema is an object or an array (issue 40): the example, else a generated value, written
+ * by the schema's `xml` object under the root the schema names (its `xml.name`, else its component's name, else
+ * the operation's); undefined for other types and for text schemas (written as before).
+ */
+function structuredXml(
+  document: OpenAPIV3_1.Document,
+  op: OperationSpec,
+  base: string,
+  schema: Schema | undefined,
+  example: unknown,
+): string | undefined {
+  if (!isXml(base) || base === 'application/rss+xml' || base === 'application/atom+xml') return undefined;
+  if (!schema || !/^(object|array)$/.test(String(typeof example === 'object' ? 'object' : shapeOf(schema))))
+    return undefined;
+  const component = Object.entries(document.components?.schemas ?? {}).find(([, s]) => s === schema)?.[0];
+  const value = example !== undefined && example !== null ? example : sampleOf(schema);
+  return toXml(value, schema, xmlRootName(schema, component ?? op.operationId));
+}
+
+/** `object` or `array` where the schema (or an `allOf` part) says so. */
+const shapeOf = (schema: Schema): string | undefined => {
+  const s = schema as { type?: unknown; properties?: unknown; items?: unknown; allOf?: Schema[] };
+  if (s.type === 'object' || s.properties) return 'object';
+  if (s.type === 'array' || s.items) return 'array';
+  for (const part of s.allOf ?? []) if (shapeOf(part)) return shapeOf(part);
+  return undefined;
+};
 
 /** Does `accept` name `type` itself (not only through a wildcard)? */
 function names(accept: string | undefined, type: string): boolean {

@@ -15,6 +15,7 @@ import { documentedResponse, type ResponseSpec } from '../compile';
 import { errorBodyProblem, universalErrorResponse } from './error-body';
 import { mediaTypeProblem } from './media-type';
 import { streamFor, streamProblem } from './streams';
+import { fromXml, isXmlMediaType } from '../xml';
 
 /** Rules judged from the recorded exchanges rather than by a check of their own. */
 export const RESPONSE_RULES = [
@@ -90,6 +91,8 @@ function checkOne(
       `${op?.operationId} ${res.status}: ${formatAjvErrors(documented.validateBody.errors)}`,
     );
   else if (documented?.validateBody && res.json !== undefined) judge('response.body-schema', undefined);
+  else if (documented?.xml && res.body !== '' && isXmlMediaType(res.headers['content-type'] ?? ''))
+    judge('response.body-schema', xmlProblem(documented.xml, res.body, `${op?.operationId} ${res.status}`));
   // §8: where every operation documents the rate-limit headers, every answer carries them, documented or not.
   judge('response.headers', headerProblems(documented?.headers ?? rateHeaders, res).join('; ') || undefined);
   // §8.2: a 429's Retry-After (required where documented: response.headers) in whole seconds, the unit the
@@ -99,6 +102,17 @@ function checkOne(
   const values = rateLimitValuesProblem(res, ex.receivedAt);
   if (values !== null) judge('ratelimit.values', values);
   return out;
+}
+
+/** An XML answer read as its schema says (spec/xml.ts), then judged as that value; undefined when it conforms. */
+function xmlProblem(xml: NonNullable<ResponseSpec['xml']>, body: string, where: string): string | undefined {
+  let value: unknown;
+  try {
+    value = fromXml(body, xml.schema);
+  } catch (e) {
+    return `${where}: body is not XML (${(e as Error).message})`;
+  }
+  return xml.validate(value) ? undefined : `${where} (XML): ${formatAjvErrors(xml.validate.errors)}`;
 }
 
 /** A Retry-After that is not a whole number of seconds, or undefined. */

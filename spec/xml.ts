@@ -1,0 +1,183 @@
+/**
+ * Pure: answers in XML read and written by the OpenAPI `xml` object (issue 40): `name`, `wrapped`, `attribute`,
+ * `namespace`, `prefix`, under the root the schema names. `toXml` writes a value so that `fromXml`, or any
+ * reader mapping XML to the schema, gets the value back; the mock writes with one, and the runner and the proxy
+ * judge with the other (spec/http/response-checks.ts), so they never disagree.
+ */
+import { isObject } from './json';
+import { typesOf, type Schema } from './schema-shape';
+import { parseXml, type XmlElement } from './xml-parse';
+
+interface XmlObject {
+  name?: string;
+  namespace?: string;
+  prefix?: string;
+  attribute?: boolean;
+  wrapped?: boolean;
+}
+
+/** A schema seen through its `allOf` parts (AWS documents write `allOf: [{$ref}, {xml: {name}}]`). */
+interface View {
+  types: string[];
+  properties: Record<string, Schema>;
+  items?: Schema;
+  additional?: Schema | boolean;
+  required: Set<string>;
+  xml: XmlObject;
+}
+
+const MAX_DEPTH = 64;
+
+/** Is `type` (parameters allowed) an XML media type? */
+export const isXmlMediaType = (type: string): boolean => {
+  const t = (type.split(';')[0] ?? '').trim().toLowerCase();
+  return t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
+};
+
+function view(schema: unknown, depth = 0): View {
+  const v: View = { types: [], properties: {}, required: new Set(), xml: {} };
+  if (!isObject(schema) || depth > 8) return v;
+  const s = schema as Schema & Record<string, unknown>;
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    const p = view(part, depth + 1);
+    v.types.push(...p.types);
+    Object.assign(v.properties, p.properties);
+    Object.assign(v.xml, p.xml);
+    p.required.forEach((r) => v.required.add(r));
+    v.items ??= p.items;
+    v.additional ??= p.additional;
+  }
+  v.types.push(...typesOf(s));
+  if (isObject(s.properties)) Object.assign(v.properties, s.properties);
+  if (isObject(s.items)) v.items = s.items as Schema;
+  if (s.additionalProperties !== undefined) v.additional = s.additionalProperties as Schema | boolean;
+  if (isObject(s.xml)) Object.assign(v.xml, s.xml);
+  for (const r of Array.isArray(s.required) ? s.required : []) if (typeof r === 'string') v.required.add(r);
+  return v;
+}
+
+const isArrayView = (v: View): boolean => v.types.includes('array') || (!!v.items && v.types.length === 0);
+const isObjectView = (v: View): boolean =>
+  v.types.includes('object') || Object.keys(v.properties).length > 0 || isObject(v.additional);
+
+/** A name XML accepts: characters it refuses become `_`. */
+const xmlName = (name: string): string => {
+  const safe = name.replace(/[^\w.-]/g, '_');
+  return /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`;
+};
+
+/** The root element's name: the schema's `xml.name`, else `fallback` (a component's or an operation's name). */
+export function xmlRootName(schema: unknown, fallback: string): string {
+  return xmlName(view(schema).xml.name ?? fallback);
+}
+
+const escapeText = (s: string): string =>
+  s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
+const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
+const scalarText = (value: unknown): string =>
+  typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+
+/** `<prefix:name xmlns:prefix="...">`: the element's qualified name and its namespace declaration. */
+function qualified(name: string, xml: XmlObject): [string, string] {
+  const q = xml.prefix ? `${xmlName(xml.prefix)}:${name}` : name;
+  if (!xml.namespace) return [q, ''];
+  const attr = xml.prefix ? `xmlns:${xmlName(xml.prefix)}` : 'xmlns';
+  return [q, ` ${attr}="${escapeAttr(xml.namespace)}"`];
+}
+
+/** One element `name` holding `value` as `schema` describes it. */
+function element(name: string, value: unknown, schema: unknown, depth: number): string {
+  const v = view(schema);
+  const [q, ns] = qualified(name, v.xml);
+  if (depth > MAX_DEPTH) return `<${q}${ns}/>`;
+  if (Array.isArray(value)) {
+    const itemName = xmlName(view(v.items).xml.name ?? 'item');
+    return `<${q}${ns}>${value.map((x) => element(itemName, x, v.items, depth + 1)).join('')}</${q}>`;
+  }
+  if (!isObject(value)) return `<${q}${ns}>${escapeText(scalarText(value))}</${q}>`;
+  let attrs = '';
+  let body = '';
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null) continue;
+    const ps = v.properties[key] ?? (isObject(v.additional) ? v.additional : undefined);
+    const pv = view(ps);
+    const pname = xmlName(pv.xml.name ?? key);
+    if (pv.xml.attribute && !isObject(item) && !Array.isArray(item)) {
+      attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
+    } else if (Array.isArray(item)) body += arrayProperty(key, item, pv, depth);
+    else body += element(pname, item, ps, depth + 1);
+  }
+  return `<${q}${ns}${attrs}>${body}</${q}>`;
+}
+
+/** An array property: its items as repeated elements, inside one wrapper element when `xml.wrapped`. */
+function arrayProperty(key: string, items: unknown[], pv: View, depth: number): string {
+  const name = xmlName(pv.xml.name ?? key);
+  const itemName = xmlName(view(pv.items).xml.name ?? name);
+  const inner = items.map((x) => element(itemName, x, pv.items, depth + 1)).join('');
+  if (!pv.xml.wrapped) return inner;
+  const [q, ns] = qualified(name, pv.xml);
+  return `<${q}${ns}>${inner}</${q}>`;
+}
+
+/** `value` as an XML document under the root `rootName` (see `xmlRootName`), written as `schema` says. */
+export function toXml(value: unknown, schema: unknown, rootName: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(xmlName(rootName), value, schema, 0)}\n`;
+}
+
+/** Text typed as the schema says: numbers and booleans where it reads as one, else the string. */
+function scalar(text: string, v: View): unknown {
+  const t = text.trim();
+  if ((v.types.includes('integer') || v.types.includes('number')) && t !== '' && Number.isFinite(Number(t)))
+    return Number(t);
+  if (v.types.includes('boolean') && (t === 'true' || t === 'false')) return t === 'true';
+  if (v.types.includes('null') && t === '' && !v.types.includes('string')) return null;
+  return text;
+}
+
+function mapObject(el: XmlElement, v: View, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const used = new Set<XmlElement>();
+  for (const [key, ps] of Object.entries(v.properties)) {
+    const pv = view(ps);
+    const name = pv.xml.name ?? key;
+    if (pv.xml.attribute) {
+      if (el.attrs[name] !== undefined) out[key] = scalar(el.attrs[name], pv);
+      continue;
+    }
+    if (isArrayView(pv)) {
+      const wrapper = pv.xml.wrapped ? el.children.find((c) => c.name === name) : undefined;
+      const itemName = view(pv.items).xml.name ?? name;
+      const found = wrapper ? wrapper.children : el.children.filter((c) => c.name === itemName);
+      if (wrapper) used.add(wrapper);
+      found.forEach((c) => used.add(c));
+      // An empty unwrapped list writes no element: a required one read back is the empty list it was.
+      const listed = wrapper || found.length > 0 || v.required.has(key);
+      if (listed) out[key] = found.map((c) => mapElement(c, pv.items, depth + 1));
+      continue;
+    }
+    const child = el.children.find((c) => c.name === name);
+    if (child) {
+      used.add(child);
+      out[key] = mapElement(child, ps, depth + 1);
+    }
+  }
+  if (v.additional !== false)
+    for (const c of el.children)
+      if (!used.has(c) && !(c.name in out))
+        out[c.name] = mapElement(c, isObject(v.additional) ? v.additional : undefined, depth + 1);
+  return out;
+}
+
+function mapElement(el: XmlElement, schema: unknown, depth: number): unknown {
+  const v = view(schema);
+  if (depth > MAX_DEPTH) return undefined;
+  if (isArrayView(v)) return el.children.map((c) => mapElement(c, v.items, depth + 1));
+  if (isObjectView(v) || (v.types.length === 0 && el.children.length > 0)) return mapObject(el, v, depth);
+  return scalar(el.text, v);
+}
+
+/** The value an XML document holds, read as `schema` describes it; throws when the text is not XML. */
+export function fromXml(text: string, schema: unknown): unknown {
+  return mapElement(parseXml(text), schema, 0);
+}
