@@ -124,6 +124,10 @@ export function streamSnapshots(out: EventSink, current: () => Deps, state: Stre
   const lifetime = setTimeout(end, limits.lifetimeMs);
   lifetime.unref();
   out.on('close', close);
+  // The server allows half-open connections (a client may send its request, half-close and still read a finite
+  // answer); an endless live stream has no such reader: the client's end of the connection ends the stream.
+  const socket = (out as { req?: { socket?: { once(e: 'end', f: () => void): unknown } } }).req?.socket;
+  socket?.once('end', drop);
   out.on('drain', () => (fullSince = undefined));
   send('retry: 2000\n\n');
   void tick();
