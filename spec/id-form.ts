@@ -4,6 +4,7 @@
  * of the alphabet and length the document shows (`wh_` and 16 hex digits). Otherwise (a pattern a UUID already
  * fits, no pattern and no example of a form) ids stay UUIDs, as before. Pure: the stores make the ids.
  */
+import { toJavaScriptPattern } from './regex-dialect';
 import { typesOf, type Schema } from './schema-shape';
 
 export type IdForm =
@@ -46,7 +47,7 @@ function fitter(schemas: readonly IdSchema[]): ((id: string) => boolean) | null 
     if (s.pattern !== undefined) {
       let re: RegExp;
       try {
-        re = new RegExp(s.pattern, 'u');
+        re = new RegExp(toJavaScriptPattern(s.pattern), 'u');
       } catch {
         return null;
       }
