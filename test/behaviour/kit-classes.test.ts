@@ -1,0 +1,45 @@
+/**
+ * Issue 38: classes the real-clients kit found, on a small document of our own
+ * (fixtures/specs/kit-classes-31.yaml): a create answering the item in a `data` wrapper around a plain body,
+ * and a pattern written with Ruby anchors.
+ */
+import path from 'node:path';
+import request from 'supertest';
+import type { MockServer } from '../../mock/node/index';
+import { createTestMock, testClock } from '../support/mock-harness';
+
+const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'kit-classes-31.yaml');
+
+let mock: MockServer;
+let base: string;
+beforeAll(async () => {
+  mock = await createTestMock({ specPath: SPEC, seedFile: null, clock: testClock() });
+  base = await mock.listen();
+});
+afterAll(() => mock.close());
+
+const api = () => request(base);
+
+describe('a create answering the item in a data wrapper', () => {
+  it('stores what was sent, reads it back, lists it, and answers 404 for an unknown or deleted id', async () => {
+    const made = await api().post('/media/assets').send({ passthrough: 'kit', domain: 'kit.example.org' });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({
+      id: expect.any(String),
+      passthrough: 'kit',
+      domain: 'kit.example.org',
+    });
+    const id = made.body.data.id as string;
+    expect((await api().get(`/media/assets/${id}`)).body.data.passthrough).toBe('kit');
+    const list = await api().get('/media/assets');
+    expect(list.body.data.map((a: { id: string }) => a.id)).toContain(id);
+    expect((await api().get('/media/assets/nope')).status).toBe(404);
+    expect((await api().delete(`/media/assets/${id}`)).status).toBe(204);
+    expect((await api().get(`/media/assets/${id}`)).status).toBe(404);
+  });
+
+  it('matches a pattern written with Ruby anchors as its author meant', async () => {
+    expect((await api().post('/media/assets').send({ domain: 'kit.example.org' })).status).toBe(201);
+    expect((await api().post('/media/assets').send({ domain: 'not a domain' })).status).toBe(400);
+  });
+});
