@@ -43,3 +43,17 @@ describe('a create answering the item in a data wrapper', () => {
     expect((await api().post('/media/assets').send({ domain: 'not a domain' })).status).toBe(400);
   });
 });
+
+describe('a create named by a verb under its collection, keyed by the path parameter but for its case', () => {
+  it('stores the volume under the Name sent, reads it, lists it, and 404s once removed', async () => {
+    const made = await api().post('/volumes/create').send({ Name: 'kit-vol', Driver: 'local' });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ Name: 'kit-vol', Driver: 'local' });
+    expect((await api().get('/volumes/kit-vol')).body.Name).toBe('kit-vol');
+    const list = await api().get('/volumes');
+    expect(list.body.Volumes.map((v: { Name: string }) => v.Name)).toEqual(['kit-vol']);
+    expect((await api().get('/volumes/nope')).status).toBe(404);
+    expect((await api().delete('/volumes/kit-vol')).status).toBe(204);
+    expect((await api().get('/volumes/kit-vol')).status).toBe(404);
+  });
+});
