@@ -47,6 +47,8 @@ interface Generated {
 }
 interface ItemFacts {
   known: Set<string> | null;
+  /** The item's names by their normalised form (Twilio's form `FriendlyName` is the answer's `friendly_name`). */
+  byNormal: Map<string, string>;
   /** readOnly properties: always the server's (kept from the old record, else generated). */
   generated: Generated[];
   /** Required properties the create does not take (`author`, `createdAt`): the server's unless a body sets them. */
@@ -65,6 +67,7 @@ function factsOf(r: Resource): ItemFacts {
   };
   f = {
     known: names.length ? new Set(names) : null,
+    byNormal: new Map(names.map((n) => [normalName(n), n])),
     generated: r.readOnly.filter((p) => p !== r.idField).map(describe),
     filled: (r.serverFilled ?? []).map(describe),
   };
@@ -82,13 +85,23 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
   if (old && PARENT_KEY in old) out[PARENT_KEY] = old[PARENT_KEY];
   if (isObject(input)) {
-    for (const [k, v] of Object.entries(input)) if (!facts.known || facts.known.has(k)) out[k] = v;
+    for (const [k, v] of Object.entries(input)) {
+      if (!facts.known || facts.known.has(k)) out[k] = v;
+      else {
+        // A body whose names differ from the item's only by case and `_` stores under the item's name.
+        const named = facts.byNormal.get(normalName(k));
+        if (named !== undefined) out[named] = v;
+      }
+    }
   }
   for (const g of facts.generated) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   for (const g of facts.filled)
     if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   return out;
 }
+
+/** `FriendlyName`, `friendly_name` and `friendlyName` are one name. */
+const normalName = (name: string): string => name.replace(/_/g, '').toLowerCase();
 
 function generate(g: Generated, nowMs: number): unknown {
   return serverValue(g.schema, g.name, nowMs) ?? sampleOf(g.schema, { name: g.name, nowMs });
