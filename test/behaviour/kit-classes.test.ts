@@ -33,6 +33,9 @@ describe('a create answering the item in a data wrapper', () => {
     expect((await api().get(`/media/assets/${id}`)).body.data.passthrough).toBe('kit');
     const list = await api().get('/media/assets');
     expect(list.body.data.map((a: { id: string }) => a.id)).toContain(id);
+    // The envelope's meta tells the truth: the list's key, no next page, the count.
+    expect(list.body.meta).toMatchObject({ key: 'data', next_page_url: null });
+    expect(list.body.meta.pagination).toEqual({ total_entries: list.body.data.length, next_page: null });
     expect((await api().get('/media/assets/nope')).status).toBe(404);
     expect((await api().delete(`/media/assets/${id}`)).status).toBe(204);
     expect((await api().get(`/media/assets/${id}`)).status).toBe(404);
