@@ -95,3 +95,11 @@ describe('admitDocumentVocabulary', () => {
     expect(ajv.compile(schema)('a')).toBe(true);
   });
 });
+
+describe('createAjv patterns', () => {
+  it('matches a pattern written with Ruby/PCRE anchors as its author meant', () => {
+    const validate = createAjv().compile({ type: 'string', pattern: '\\A[a-z0-9.-]+\\.[a-z]{2,16}\\z' });
+    expect(validate('kit.example.org')).toBe(true);
+    expect(validate('Not valid!')).toBe(false);
+  });
+});

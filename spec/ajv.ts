@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { _, str } from 'ajv/dist/compile/codegen';
 import { escapePointer, forEachSchema } from './schema-walk';
 import { ABSENT_KEYWORD } from './schema-views';
+import { toJavaScriptPattern } from './regex-dialect';
 
 /** OpenAPI keywords that are annotations, not assertions; strict mode must know them. */
 const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-illustrative', '$anchor'];
@@ -50,10 +51,11 @@ function addAbsentKeyword(ajv: Ajv2020): void {
 /**
  * A `pattern` is compiled with the `u` flag as JSON Schema asks, but OpenAPI documents are full of patterns
  * written for JavaScript without it (`^[\\w-.]+$`): a valid document is never refused for one, so such a
- * pattern is compiled without the flag and noted.
+ * pattern is compiled without the flag and noted. Ruby/PCRE anchors (`\A`, `\z`) are translated first.
  */
 const lenientRegExp = Object.assign(
-  (pattern: string, flags: string): RegExp => {
+  (written: string, flags: string): RegExp => {
+    const pattern = toJavaScriptPattern(written);
     try {
       return new RegExp(pattern, flags);
     } catch (error) {

@@ -61,3 +61,15 @@ describe('a blog whose bodies are wrapped (issue 26.1)', () => {
     expect(result.model.itemScopes.get('favoriteArticle')?.echo).toBe(true);
   });
 });
+
+describe('envelopeOfCreate of a plain body answered in a wrapper', () => {
+  it('reads the wrapper whose inside holds a field the body sends (data), whatever its name', async () => {
+    const spec = await loadSpecOrThrow(
+      path.join(__dirname, '..', 'fixtures', 'specs', 'kit-classes-31.yaml'),
+    );
+    expect(envelopeOfCreate(spec.byId.get('createAsset'))).toBe('data');
+    const result = inferResources(spec);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.model.resources.find((r) => r.name === 'assets')?.idField).toBe('id');
+  });
+});

@@ -52,7 +52,8 @@ export function envelopeOfCreate(op: OperationSpec | undefined): string | undefi
     // The path's case need not be the property's: AWS's `/appbundles` answers `{"appBundle": {...}}`.
     const wanted = new Set([singular(last), last].filter(Boolean).map((n) => n.toLowerCase()));
     const names = Object.keys(objectShape(answers[0])?.properties ?? {});
-    return names.find((n) => wanted.has(n.toLowerCase()) && answers.every((s) => wraps(s, n)));
+    const named = names.find((n) => wanted.has(n.toLowerCase()) && answers.every((s) => wraps(s, n)));
+    return named ?? onlyWrapperHolding(answers, op.requestBody?.schema);
   }
   if (answers.every((s) => wrapperOf(s)?.property === request.property)) return request.property;
   const inside = Object.keys(objectShape(request.inner)?.properties ?? {});
@@ -61,6 +62,19 @@ export function envelopeOfCreate(op: OperationSpec | undefined): string | undefi
     return !names.includes(request.property) && inside.some((p) => names.includes(p));
   });
   return bare ? request.property : undefined;
+}
+
+/**
+ * Mux's `POST /assets {"passthrough": …}` answered `{"data": {"id": …, "passthrough": …}}`: every answer is a
+ * wrapper of one name (whatever it is) whose inside holds a field of the plain body the create takes.
+ */
+function onlyWrapperHolding(answers: readonly Schema[], request: unknown): string | undefined {
+  const sent = Object.keys(objectShape(request)?.properties ?? {});
+  const first = wrapperOf(answers[0]);
+  if (!first || sent.length === 0) return undefined;
+  if (!answers.every((s) => wrapperOf(s)?.property === first.property)) return undefined;
+  const inside = objectShape(first.inner)?.properties ?? {};
+  return sent.some((p) => p in inside) ? first.property : undefined;
 }
 
 /** The object `schema` holds under `envelope` (beside other properties or alone), or undefined. */

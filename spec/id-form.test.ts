@@ -70,3 +70,13 @@ describe('idFormOf: ids in the document form (issue 26.6)', () => {
     expect(describeIdForm({ prefix: 'wh_', kind: 'random', alphabet: HEX, length: 16 })).toBe('wh_ + 16 hex');
   });
 });
+
+describe('idFormOf, long and nullable ids', () => {
+  it('reads a random part longer than its alphabet (MG and 32 hex digits), nullable or not', () => {
+    const form = { prefix: 'MG', kind: 'random', alphabet: '0123456789abcdef', length: 32 };
+    expect(idFormOf([{ type: 'string', pattern: '^MG[0-9a-fA-F]{32}$' }])).toEqual(form);
+    expect(idFormOf([{ type: ['string', 'null'], pattern: '^MG[0-9a-f]{32}$', minLength: 34 }])).toEqual(
+      form,
+    );
+  });
+});

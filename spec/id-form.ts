@@ -4,6 +4,7 @@
  * of the alphabet and length the document shows (`wh_` and 16 hex digits). Otherwise (a pattern a UUID already
  * fits, no pattern and no example of a form) ids stay UUIDs, as before. Pure: the stores make the ids.
  */
+import { toJavaScriptPattern } from './regex-dialect';
 import { typesOf, type Schema } from './schema-shape';
 
 export type IdForm =
@@ -46,7 +47,7 @@ function fitter(schemas: readonly IdSchema[]): ((id: string) => boolean) | null 
     if (s.pattern !== undefined) {
       let re: RegExp;
       try {
-        re = new RegExp(s.pattern, 'u');
+        re = new RegExp(toJavaScriptPattern(s.pattern), 'u');
       } catch {
         return null;
       }
@@ -60,7 +61,8 @@ function fitter(schemas: readonly IdSchema[]): ((id: string) => boolean) | null 
 
 /** Two strings of `length` from `alphabet` that use it from both ends, so a narrower class refuses one. */
 function probes(alphabet: string, length: number): string[] {
-  const at = (i: number) => alphabet[i % alphabet.length] as string;
+  // Wrapped both ways: a backward probe longer than the alphabet (32 hex digits) runs past its start.
+  const at = (i: number) => alphabet[((i % alphabet.length) + alphabet.length) % alphabet.length] as string;
   const forward = Array.from({ length }, (_, i) => at(i)).join('');
   const backward = Array.from({ length }, (_, i) => at(alphabet.length - 1 - i)).join('');
   return [forward, backward];
@@ -128,7 +130,9 @@ function withParts(schemas: readonly IdSchema[], depth = 0): IdSchema[] {
  */
 export function idFormOf(schemas: ReadonlyArray<Schema | undefined>): IdForm | undefined {
   const given = withParts(schemas.filter((s): s is IdSchema => s !== undefined));
-  if (given.some((s) => s.format === 'uuid' || typesOf(s).some((t) => t !== 'string'))) return undefined;
+  // A nullable id (`type: [string, null]`, Twilio's `sid`) is still a string id when there is one.
+  if (given.some((s) => s.format === 'uuid' || typesOf(s).some((t) => t !== 'string' && t !== 'null')))
+    return undefined;
   // A format the id must have (a floating IP addressed by `format: ipv4`): ids drawn in that format.
   const format = given.map((s) => s.format).find(isIdFormat);
   if (format) return { prefix: '', kind: 'format', format };

@@ -280,3 +280,16 @@ describe('ids in the document form (issue 26.6)', () => {
     expect(m.resources[0]?.idField).toBeUndefined();
   });
 });
+
+describe('a create named by a verb under its collection (kit-classes-31.yaml)', () => {
+  it('is the collection create, and {name} keys the item by its Name', async () => {
+    const spec = await loadSpecOrThrow(
+      path.join(__dirname, '..', 'fixtures', 'specs', 'kit-classes-31.yaml'),
+    );
+    const result = inferResources(spec);
+    if (!result.ok) throw new Error(result.error);
+    const volumes = result.model.resources.find((r) => r.name === 'volumes');
+    expect(volumes?.operations.create).toBe('createVolume');
+    expect(volumes?.idField).toBe('Name');
+  });
+});

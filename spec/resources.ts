@@ -151,7 +151,9 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const segs = segments(op.path);
     const last = segs[segs.length - 1];
     const onItem = last !== undefined && isParam(last);
-    const collectionPath = onItem ? `/${segs.slice(0, -1).join('/')}` : op.path;
+    // Docker's `POST /volumes/create`: a create named by a verb under its collection is that collection's create.
+    const createdUnder = !onItem && op.method === 'post' && createVerbParent(segs, collectionPaths);
+    const collectionPath = onItem || createdUnder ? `/${segs.slice(0, -1).join('/')}` : op.path;
     // The collection an item path belongs to: x-mock's, else the one its skeleton and number name.
     const key = onItem
       ? ((x.collection && skeleton(x.collection)) ??
@@ -164,7 +166,15 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     if (nested && !x.resource && !isSubCollection(collectionPath)) continue;
     // A path that acts on a collection (`/user/createWithList`, `/pet/findByStatus`, `/files:upload`) is no
     // resource of its own: it answers from examples or its schema, unless x-mock says otherwise.
-    if (!nested && !onItem && !x.resource && !x.action && isActionPath(op.path, collectionPaths)) continue;
+    if (
+      !nested &&
+      !onItem &&
+      !createdUnder &&
+      !x.resource &&
+      !x.action &&
+      isActionPath(op.path, collectionPaths)
+    )
+      continue;
     if (collectionPath === '/' || collectionPath === '') continue;
     const action = x.action ?? conventionalAction(op.method, onItem);
     if (!action && !(onItem && op.method === 'post')) continue;
@@ -362,6 +372,14 @@ function collectionsOf(templates: readonly string[]): Set<string> {
     if (last !== undefined && isParam(last)) out.add(`/${segs.slice(0, -1).join('/')}`);
   }
   return out;
+}
+
+/** `/volumes/create` (or `new`, `add`) under a collection path: the collection's create. */
+function createVerbParent(segs: readonly string[], collections: ReadonlySet<string>): boolean {
+  const last = segs[segs.length - 1] ?? '';
+  return (
+    segs.length > 1 && /^(create|new|add)$/i.test(last) && collections.has(`/${segs.slice(0, -1).join('/')}`)
+  );
 }
 
 /** A custom method (`/files:upload`) or a literal segment under a collection (`/pet/findByStatus`). */
@@ -564,6 +582,9 @@ function idFieldOf(
   // The path names the key: `{name}` is `name`; `{issue_number}` is `number` and `{floating_ip}` is `ip`, before
   // a bare `id`, as the parameter is not id-like; `{droplet_id}` and `{customer}` are `id`.
   if (itemParam && props[itemParam]) return itemParam;
+  // Docker's `{name}` is `Name`: a field named as the parameter but for its case.
+  const sameBut = itemParam && Object.keys(props).filter((p) => p.toLowerCase() === itemParam.toLowerCase());
+  if (sameBut && sameBut.length === 1) return sameBut[0];
   const tail = itemParam
     ?.split(/_|-|(?=[A-Z])/)
     .pop()

@@ -47,6 +47,8 @@ interface Generated {
 }
 interface ItemFacts {
   known: Set<string> | null;
+  /** The item's names by their normalised form (Twilio's form `FriendlyName` is the answer's `friendly_name`). */
+  byNormal: Map<string, string>;
   /** readOnly properties: always the server's (kept from the old record, else generated). */
   generated: Generated[];
   /** Required properties the create does not take (`author`, `createdAt`): the server's unless a body sets them. */
@@ -65,6 +67,7 @@ function factsOf(r: Resource): ItemFacts {
   };
   f = {
     known: names.length ? new Set(names) : null,
+    byNormal: new Map(names.map((n) => [normalName(n), n])),
     generated: r.readOnly.filter((p) => p !== r.idField).map(describe),
     filled: (r.serverFilled ?? []).map(describe),
   };
@@ -82,13 +85,23 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
   if (old && PARENT_KEY in old) out[PARENT_KEY] = old[PARENT_KEY];
   if (isObject(input)) {
-    for (const [k, v] of Object.entries(input)) if (!facts.known || facts.known.has(k)) out[k] = v;
+    for (const [k, v] of Object.entries(input)) {
+      if (!facts.known || facts.known.has(k)) out[k] = v;
+      else {
+        // A body whose names differ from the item's only by case and `_` stores under the item's name.
+        const named = facts.byNormal.get(normalName(k));
+        if (named !== undefined) out[named] = v;
+      }
+    }
   }
   for (const g of facts.generated) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   for (const g of facts.filled)
     if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   return out;
 }
+
+/** `FriendlyName`, `friendly_name` and `friendlyName` are one name. */
+const normalName = (name: string): string => name.replace(/_/g, '').toLowerCase();
 
 function generate(g: Generated, nowMs: number): unknown {
   return serverValue(g.schema, g.name, nowMs) ?? sampleOf(g.schema, { name: g.name, nowMs });
@@ -179,7 +192,52 @@ export function pageOf(
 
 /** `has_more` (Stripe-style), `hasMore`, `has_next`, `more`: whether another page follows this one. */
 const MORE_NAMES = new Set(['hasmore', 'hasnext', 'hasnextpage', 'more']);
-const COUNT_NAMES = new Set(['total', 'totalcount', 'total_count', 'count', 'totalitems', 'total_items']);
+const COUNT_NAMES = new Set([
+  'total',
+  'totalcount',
+  'total_count',
+  'count',
+  'totalitems',
+  'total_items',
+  'total_entries',
+]);
+
+interface ListFacts {
+  items: readonly JsonObject[];
+  paged: ReturnType<typeof pageOf>;
+  property: string;
+}
+const NEXT_NAMES = new Set(['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextcursor']);
+const typeAllowsNull = (schema: unknown): boolean =>
+  isObject(schema) &&
+  (schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null')));
+
+/**
+ * The envelope's fields about the list tell the truth, at its top and in an object under it (`meta`,
+ * `meta.pagination`): counts, whether more follows, the page and its size, the next page (null on the last page,
+ * where the schema allows null) and a `key` naming the list's property (Twilio's SDK reads the list under it).
+ */
+function tellTruth(out: JsonObject, schema: unknown, list: ListFacts, depth: number): void {
+  const props = objectShape(schema)?.properties ?? {};
+  const ownCount = `${list.property.toLowerCase()}count`;
+  for (const k of Object.keys(out)) {
+    const lower = k.toLowerCase();
+    const bare = lower.replace(/_/g, '');
+    const v = out[k];
+    if ((COUNT_NAMES.has(lower) || lower === ownCount) && typeof v === 'number') out[k] = list.items.length;
+    else if (MORE_NAMES.has(bare) && typeof v === 'boolean') out[k] = list.paged.next !== undefined;
+    else if (lower === 'page' && typeof v === 'number') out[k] = list.paged.page ?? 1;
+    else if ((lower === 'limit' || lower === 'per_page') && typeof v === 'number')
+      out[k] = list.paged.limit ?? list.items.length;
+    else if (depth > 0 && lower === 'key' && typeof v === 'string') out[k] = list.property;
+    else if (NEXT_NAMES.has(bare) && list.paged.next === undefined && typeAllowsNull(props[k])) out[k] = null;
+    else if (depth < 2 && isObject(v) && !Array.isArray(v) && k !== list.property) {
+      const inner = { ...(v as JsonObject) };
+      tellTruth(inner, props[k], list, depth + 1);
+      out[k] = inner;
+    }
+  }
+}
 
 /** The list as the operation answers it: a plain array, or the envelope with the items in its array property. */
 export function presentList(
@@ -198,16 +256,6 @@ export function presentList(
   const envelope = sampleOf(schema);
   const out: JsonObject = isObject(envelope) ? { ...envelope } : {};
   out[r.listEnvelope.property] = shown;
-  // `articlesCount` beside `articles`: the count of that list.
-  const ownCount = `${r.listEnvelope.property.toLowerCase()}count`;
-  for (const k of Object.keys(out)) {
-    const lower = k.toLowerCase();
-    if ((COUNT_NAMES.has(lower) || lower === ownCount) && typeof out[k] === 'number') out[k] = items.length;
-    else if (MORE_NAMES.has(lower.replace(/_/g, '')) && typeof out[k] === 'boolean')
-      out[k] = paged.next !== undefined;
-    else if (lower === 'page' && typeof out[k] === 'number') out[k] = paged.page ?? 1;
-    else if ((lower === 'limit' || lower === 'per_page') && typeof out[k] === 'number')
-      out[k] = paged.limit ?? items.length;
-  }
+  tellTruth(out, schema, { items, paged, property: r.listEnvelope.property }, 0);
   return out;
 }
