@@ -151,7 +151,10 @@ describe('package.json exports', () => {
     // Nothing of Node's reaches the browser: no process, no Buffer, no require of a module. faker's base64
     // helpers use Buffer only behind `typeof Buffer` (btoa otherwise): those guarded uses are taken out first.
     const unguarded = bundle.text
-      .replace(/typeof Buffer>"u"\|\|[\s\S]{0,200}?:\w+=>Buffer\.from\(\w+\)\.toString\("base64(?:url)?"\)/g, '')
+      .replace(
+        /typeof Buffer>"u"\|\|[\s\S]{0,200}?:\w+=>Buffer\.from\(\w+\)\.toString\("base64(?:url)?"\)/g,
+        '',
+      )
       .replace(/try\{return typeof Buffer\.from\("test"\)/g, '');
     expect(unguarded.match(/\bprocess\.\w+|\bBuffer\b|\bsetImmediate\b/g)).toBeNull();
   });

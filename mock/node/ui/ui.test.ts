@@ -84,7 +84,9 @@ describe('the pages outside /v1', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.body;
     expect(data.records.categories.map((c: { name: string }) => c.name)).toContain('hamster');
-    expect(data.resources).toEqual([expect.stringMatching(/^categories: \/categories; create, list; key \/id/)]);
+    expect(data.resources).toEqual([
+      expect.stringMatching(/^categories: \/categories; create, list; key \/id/),
+    ]);
     expect(data.recent[0]).toMatchObject({
       method: 'GET',
       path: '/v1/categories',
