@@ -7,24 +7,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../bench/lib/proc';
 import type { RealServer } from './servers';
 
 export interface Started {
   origin: string;
   documentFile: string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (the kernel's pick, closed again at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Why the server cannot start here (a missing Debian package), or undefined. */
