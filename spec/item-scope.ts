@@ -48,7 +48,7 @@ export function itemScopes(
   const out = new Map<string, ItemScope>();
   // The deepest item path first: an action on a comment (`/articles/{slug}/comments/{id}/like`) is the comment's.
   const addressed = model.resources
-    .filter((r) => r.itemPath && r.itemParam && r.idField)
+    .filter((r) => r.itemPath && r.itemParam && (r.idField || r.key))
     .sort((a, b) => (b.itemPath?.length ?? 0) - (a.itemPath?.length ?? 0));
   // Worked out once: a document of a thousand operations compares each with every item path.
   const skeletons = new Map(

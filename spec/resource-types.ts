@@ -1,5 +1,6 @@
 /** The shape of one inferred resource: spec/resources.ts fills it, spec/item-scope.ts and every user reads it. */
 import type { IdForm } from './id-form';
+import type { KeyPart } from './resource-key';
 import type { Schema } from './schema-shape';
 
 export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
@@ -10,14 +11,37 @@ export type Action = ItemAction | CollectionAction;
 /** Where a create's answer carries the new id when not as the item's id field: a JSON pointer, or `Location`. */
 export type CreatedIdAt = { pointer: string } | { header: 'location' };
 
+/** A field of the item (a JSON pointer) and the depth of the path parameter that names it. */
+export interface PathField {
+  pointer: string;
+  depth: number;
+}
+
 export interface Resource {
   /** `x-mock.resource`, else the collection path's last segment (`books`, `special-events`). */
   name: string;
   collectionPath: string;
   itemPath?: string;
   itemParam?: string;
-  /** The id property, or undefined when the document gives no way to address one item. */
+  /** The id property, or undefined when the document gives no way to address one item (or `key` does). */
   idField?: string;
+  /**
+   * The key as JSON pointers where it is not one top-level property: a nested field (`/metadata/name`), or one
+   * field per parameter of an item path with two of its own (`/owner/login` and `/name` of `/repos/{owner}/{repo}`).
+   * spec/resource-key.ts reads a record's key through it.
+   */
+  key?: KeyPart[];
+  /**
+   * The depths (segment indexes) of the collection path's parameters when records are kept per their values
+   * (`/namespaces/{namespace}/gadgets` and its items): listed and found only under the values they were made
+   * under, numbered per parent.
+   */
+  scope?: number[];
+  /**
+   * Fields of the item that name what the collection path names (`{namespace}` -> `/metadata/namespace`,
+   * `{workspace_gid}` -> `/workspace/gid`), by the parameter's depth: a create sets them from the path.
+   */
+  pathFields?: PathField[];
   idType: 'integer' | 'string';
   /** The form of generated string ids (`sched_1`, `wh_` and 16 hex digits); undefined: UUIDs (issue 26.6). */
   idForm?: IdForm;
@@ -46,9 +70,10 @@ export interface Resource {
   /**
    * A sub-collection under an item of another resource (`/articles/{slug}/comments`): each record belongs to the
    * parent item named by `param` in the path, is listed and addressed only under it, and a parent nobody created
-   * is a 404.
+   * is a 404. `optional`: the item names its parent in a field (`metadata.namespace`), so a parent nobody
+   * created is a label, not a 404 (`x-mock.parent` says otherwise).
    */
-  parent?: { name: string; param: string };
+  parent?: { name: string; param: string; optional?: boolean };
   /**
    * The replace takes only some of what the create requires (RealWorld's `UpdateArticle`, every field optional):
    * a `PUT` changes the properties it sends and keeps the others.

@@ -16,7 +16,7 @@ import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
 import { describeIdForm, idFormOf } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
-import type { Action, Resource } from './resource-types';
+import type { Action, PathField, Resource } from './resource-types';
 import { unsatisfiableAnswers } from './satisfiable';
 import {
   collectionKeyOf,
@@ -30,6 +30,8 @@ import {
 } from './resource-paths';
 import { successResponses, successSchema } from './success';
 import { createdIdAt, pointerTo } from './created-id';
+import { aliasBindings, fieldsOf, joinItemPaths, ownParams, sameJson, type Candidate } from './resource-join';
+import { keyDecision, schemaAt } from './resource-id';
 import {
   arrayItems,
   objectShape,
@@ -55,6 +57,13 @@ const ACTIONS: readonly Action[] = [
 export interface Binding {
   resource: Resource;
   action: Action;
+  /**
+   * Another path of the resource's items (spec/resource-join.ts): a create there sets these fields from the
+   * path, a list there shows the items whose fields equal the path's values (`/workspaces/{workspace_gid}/projects`).
+   */
+  fields?: PathField[];
+  /** A list of every parent's items (`/gadgets` beside `/namespaces/{namespace}/gadgets`). */
+  everywhere?: boolean;
 }
 
 export interface ResourceModel {
@@ -77,7 +86,10 @@ interface XMock {
   /** On an item path: the collection path it belongs to (`/widgets` for `/widget/{widgetID}`). */
   collection?: string;
   action?: Action;
-  id?: string;
+  /** The key: a property, a JSON pointer (`/metadata/name`), or one pointer per item path parameter. */
+  id?: string | string[];
+  /** On a sub-collection: whether a parent nobody created is a 404 (`true`) or only a label (`false`). */
+  parent?: boolean;
   examples?: boolean;
 }
 
@@ -103,8 +115,15 @@ function readXMock(raw: unknown, where: string): XMock | string {
     out.collection = raw.collection;
   }
   if (raw.id !== undefined) {
-    if (typeof raw.id !== 'string' || !raw.id) return `${where}: x-mock.id must be a property name`;
-    out.id = raw.id;
+    const ids: unknown[] = Array.isArray(raw.id) ? raw.id : [raw.id];
+    const pointers = ids.length > 1 || String(ids[0]).slice(1).includes('/');
+    if (ids.length === 0 || ids.some((i) => typeof i !== 'string' || !i || (pointers && !i.startsWith('/'))))
+      return `${where}: x-mock.id must be a property name, a JSON pointer (/metadata/name) or a list of pointers`;
+    out.id = raw.id as string | string[];
+  }
+  if (raw.parent !== undefined) {
+    if (typeof raw.parent !== 'boolean') return `${where}: x-mock.parent must be true or false`;
+    out.parent = raw.parent;
   }
   return out;
 }
@@ -113,18 +132,6 @@ function readXMock(raw: unknown, where: string): XMock | string {
 function conventionalAction(method: string, onItem: boolean): Action | undefined {
   if (onItem) return ({ get: 'read', put: 'replace', patch: 'patch', delete: 'remove' } as const)[method];
   return ({ post: 'create', get: 'list', put: 'update', query: 'search' } as const)[method];
-}
-
-interface Candidate {
-  collectionPath: string;
-  /** Whether `collectionPath` is a documented path of the collection (not only the parent of its item path). */
-  documented?: boolean;
-  itemPath?: string;
-  /** `POST` on the item path, bound as its update once the item schema is known (`updateOf`). */
-  posts: { op: OperationSpec; summary: string }[];
-  name?: string;
-  idOverride?: string;
-  ops: Map<Action, OperationSpec>;
 }
 
 /** Infer every resource of `spec`; a conflicting or malformed `x-mock` is an error naming its path. */
@@ -153,12 +160,15 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const onItem = last !== undefined && isParam(last);
     // Docker's `POST /volumes/create`: a create named by a verb under its collection is that collection's create.
     const createdUnder = !onItem && op.method === 'post' && createVerbParent(segs, collectionPaths);
-    const collectionPath = onItem || createdUnder ? `/${segs.slice(0, -1).join('/')}` : op.path;
+    // `/repos/{owner}/{repo}`: an item path with two parameters of its own (a composite key) under `/repos`.
+    const own = onItem ? Math.max(1, ownParams(op.path).length) : 0;
+    const collectionPath =
+      onItem || createdUnder ? `/${segs.slice(0, -Math.max(own, 1)).join('/')}` : op.path;
     // The collection an item path belongs to: x-mock's, else the one its skeleton and number name.
     const key = onItem
       ? ((x.collection && skeleton(x.collection)) ??
         (x.resource && keys.byName.get(x.resource)) ??
-        collectionKeyOf(op.path, keys.documented))
+        (own > 1 ? skeleton(collectionPath) : collectionKeyOf(op.path, keys.documented)))
       : skeleton(collectionPath);
     // A nested collection (`/articles/{slug}/comments`) is a sub-collection of the item above it when that item
     // is a resource's (settled below, once every resource is known); a verb (`/schedules/{id}/deactivate`) never.
@@ -206,6 +216,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
       c.name = x.resource;
     }
     if (x.id) c.idOverride = x.id;
+    if (x.parent !== undefined) c.parentRequired = x.parent;
     const taken = c.ops.get(action);
     if (taken) {
       notes.push(
@@ -215,21 +226,30 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     }
     c.ops.set(action, op);
   }
+  const itemOf = (c: Candidate) => itemSchemaOf(c, envelopeOfCreate(c.ops.get('create')))?.schema;
+  joinItemPaths(candidates, itemOf);
   const built = withParents(
     [...candidates.values()].flatMap((c) => {
       const resource = buildResource(c);
       return resource ? [{ c, resource }] : [];
     }),
   );
+  const kept = new Set(built.map((b) => b.c));
   const named = distinctNames(
     built.map(({ c, resource }) => ({ resource, fromXMock: c.name !== undefined })),
   );
   if (typeof named === 'string') return { ok: false, error: named };
   notes.push(...named);
-  for (const { resource, parent } of built) {
+  for (const { c, resource, parent } of built) {
     // The parent's parameter as the sub-collection's own paths name it (`{userId}`, not the parent's `{id}`).
     const param = parent?.itemPath ? paramAt(resource.collectionPath, itemDepth(parent.itemPath)) : undefined;
-    if (parent && param) resource.parent = { name: parent.name, param };
+    if (!parent || !param) continue;
+    // An item that names its parent in a field (`metadata.namespace`) may name one nobody created.
+    const depth = itemDepth(parent.itemPath as string);
+    // ... and its key is a name the client chose (a namespace such as `default`), not an id a server gave.
+    const named = resource.pathFields?.some((f) => f.depth === depth) && parent.idSource === 'client';
+    const optional = c.parentRequired === undefined ? named : !c.parentRequired;
+    resource.parent = { name: parent.name, param, ...(optional ? { optional } : {}) };
   }
   const resources: Resource[] = [];
   const byOperation = new Map<string, Binding>();
@@ -237,15 +257,26 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     resources.push(resource);
     for (const [action, op] of c.ops) {
       if (resource.operations[action] === op.operationId)
-        byOperation.set(op.operationId, { resource, action });
+        byOperation.set(op.operationId, {
+          resource,
+          action,
+          ...(resource.pathFields?.length && isCollectionAction(action)
+            ? { fields: resource.pathFields }
+            : {}),
+        });
     }
   }
+  const dropped = [...candidates.values()].filter((c) => !kept.has(c));
+  for (const { op, ...binding } of aliasBindings(dropped, resources, itemOf))
+    if (!byOperation.has(op.operationId)) byOperation.set(op.operationId, binding);
   // Answers no value can meet: said once at start, naming the operation and status.
   notes.push(...unsatisfiableAnswers(spec));
   const scopes = itemScopes(spec, { resources, byOperation }, notes);
   if (typeof scopes === 'string') return { ok: false, error: scopes };
   return { ok: true, model: { resources, byOperation, itemScopes: scopes, notes } };
 }
+
+const isCollectionAction = (a: Action): boolean => a === 'create' || a === 'list' || a === 'search';
 
 /** Words that name what an operation does, never a sub-collection (`/schedules/{id}/deactivate`). */
 const VERB_SEGMENT =
@@ -292,7 +323,10 @@ function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
     const parent = byItemPath.get(skeleton(`/${segments(b.c.collectionPath).slice(0, -1).join('/')}`));
     const collectionLike = b.resource.operations.list !== undefined || b.resource.itemPath !== undefined;
     if (parent && parent !== b.resource && collectionLike) out.push({ ...b, parent });
-    else if (b.c.name) out.push(b);
+    // Kept without a parent resource: named by x-mock, an item path elsewhere (`/projects/{project_gid}` of
+    // `/workspaces/{workspace_gid}/projects`), or items that name each parameter in a field (`metadata.namespace`).
+    else if (b.c.name || b.c.joined || (b.resource.itemPath && b.resource.scope && b.resource.pathFields))
+      out.push(b);
   }
   return out;
 }
@@ -432,18 +466,33 @@ function buildResource(c: Candidate): Resource | null {
   const last = c.itemPath ? segments(c.itemPath).pop() : undefined;
   const itemParam = last === undefined ? undefined : paramName(last);
   const requestShape = objectShape(innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper));
-  const idField = idFieldOf(c, shape, itemParam, requestShape);
-  const idSchema = idField ? shape.properties[idField] : undefined;
-  const idIsInteger = typesOf(idSchema).some((t) => t === 'integer' || t === 'number');
+  const params = c.itemPath ? ownParams(c.itemPath) : [];
+  const { idField, key } = keyDecision({
+    shape,
+    params,
+    paramSchemas: new Map(params.map((p) => [p, itemParamSchema(c, p)])),
+    request: requestShape,
+    override: c.idOverride,
+  });
+  const keyed = idField !== undefined || key !== undefined;
+  const idSchema = idField
+    ? shape.properties[idField]
+    : key?.length === 1
+      ? schemaAt(found.schema, key[0]?.pointer ?? '')
+      : undefined;
+  const idIsInteger =
+    (key?.length ?? 1) === 1 && typesOf(idSchema).some((t) => t === 'integer' || t === 'number');
   const readOnly = readOnlyProperties(shape);
-  const clientMaySend =
-    idField !== undefined && !readOnly.includes(idField) && requestShape?.properties[idField] !== undefined;
+  const requestSchema = innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper);
+  const clientMaySend = idField
+    ? !readOnly.includes(idField) && requestShape?.properties[idField] !== undefined
+    : !!key && !!requestSchema && key.every((k) => schemaAt(requestSchema, k.pointer) !== undefined);
   const operations: Partial<Record<Action, string>> = {};
   for (const [action, op] of c.ops) {
     // Item actions need an id to address the item; without one they answer from examples.
-    if (!idField && (action === 'read' || action === 'replace' || action === 'patch' || action === 'remove'))
+    if (!keyed && (action === 'read' || action === 'replace' || action === 'patch' || action === 'remove'))
       continue;
-    if (action === 'update' && !idField) continue;
+    if (action === 'update' && !keyed) continue;
     // A list must answer an array (or an envelope) of items, a create must take a body.
     if (action === 'list' && !arrayItems(successSchema(op)) && !envelope) continue;
     if (action === 'search' && !arrayItems(successSchema(op)) && !envelope) continue;
@@ -462,13 +511,15 @@ function buildResource(c: Candidate): Resource | null {
         ?.replace(/\.json$/, '') ??
       c.collectionPath,
     collectionPath: c.collectionPath,
-    itemPath: idField ? c.itemPath : undefined,
-    itemParam: idField ? itemParam : undefined,
+    itemPath: keyed ? c.itemPath : undefined,
+    itemParam: keyed ? itemParam : undefined,
     idField,
-    idType: idField === undefined || idIsInteger ? 'integer' : 'string',
+    ...(key ? { key } : {}),
+    ...scopeOf(c, found.schema),
+    idType: !keyed || idIsInteger ? 'integer' : 'string',
     idForm:
-      idField && !idIsInteger
-        ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField, wrapper)])
+      keyed && !idIsInteger
+        ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField ?? '', wrapper)])
         : undefined,
     idSource: clientMaySend ? 'client' : 'server',
     createdId:
@@ -524,15 +575,6 @@ function bindItemPosts(c: Candidate, item: Schema, wrapper: string | undefined):
   return undefined;
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
-};
-
 /** Does the replace leave optional something the create requires (RealWorld's `UpdateArticle`)? */
 function partialReplaceOf(
   replace: OperationSpec | undefined,
@@ -542,6 +584,21 @@ function partialReplaceOf(
   const body = objectShape(innerSchema(replace?.requestBody?.schema, wrapper));
   if (!body || !create) return false;
   return [...create.required].some((p) => !body.required.has(p));
+}
+
+/**
+ * Records kept per the collection path's parameters (its items' paths under it), and the fields of the item
+ * those parameters name (set by a create from the path).
+ */
+function scopeOf(c: Candidate, item: Schema): Pick<Resource, 'scope' | 'pathFields'> {
+  const depths = segments(c.collectionPath).flatMap((s, i) => (isParam(s) ? [i] : []));
+  if (depths.length === 0) return {};
+  const under =
+    !c.itemPath ||
+    c.itemPath.startsWith(`${c.collectionPath}/`) ||
+    skeleton(c.itemPath).startsWith(`${skeleton(c.collectionPath)}/`);
+  const pathFields = fieldsOf(c.collectionPath, item);
+  return { ...(under ? { scope: depths } : {}), ...(pathFields ? { pathFields } : {}) };
 }
 
 /** The schema of the item path's id parameter, as an operation on the item path declares it. */
@@ -563,46 +620,6 @@ function exampleIds(c: Candidate, idField: string, wrapper: string | undefined):
 }
 
 const asRecord = (v: unknown): Record<string, unknown> | undefined => (isObject(v) ? v : undefined);
-
-function idFieldOf(
-  c: Candidate,
-  shape: ObjectShape,
-  itemParam: string | undefined,
-  request: ObjectShape | null,
-): string | undefined {
-  // An object or a list is never the id (DigitalOcean's `floating_ip` wrapper beside the `{floating_ip}` path).
-  const props = Object.fromEntries(
-    Object.entries(shape.properties).filter(
-      // Through allOf too: AWS's `appBundle: { allOf: [{ $ref: AppBundle }, { description }] }` is an object.
-      ([, p]) =>
-        !typesOf(p).some((t) => t === 'object' || t === 'array') && !objectShape(p) && !arrayItems(p),
-    ),
-  );
-  if (c.idOverride) return c.idOverride;
-  // The path names the key: `{name}` is `name`; `{issue_number}` is `number` and `{floating_ip}` is `ip`, before
-  // a bare `id`, as the parameter is not id-like; `{droplet_id}` and `{customer}` are `id`.
-  if (itemParam && props[itemParam]) return itemParam;
-  // Docker's `{name}` is `Name`: a field named as the parameter but for its case.
-  const sameBut = itemParam && Object.keys(props).filter((p) => p.toLowerCase() === itemParam.toLowerCase());
-  if (sameBut && sameBut.length === 1) return sameBut[0];
-  const tail = itemParam
-    ?.split(/_|-|(?=[A-Z])/)
-    .pop()
-    ?.toLowerCase();
-  const idLike = tail === undefined || /^(id|uuid|guid|key|sid|pk)$/.test(tail);
-  if (tail && !idLike && props[tail]) return tail;
-  if (itemParam && idLike && props.id) return 'id';
-  const readOnly = readOnlyProperties(shape).filter((p) => p in props);
-  if (readOnly.length === 1) return readOnly[0];
-  if (props.id) return 'id';
-  if (tail && props[tail]) return tail;
-  if (request) {
-    const lacking = [...shape.required].filter((p) => p in props && !(p in request.properties));
-    if (lacking.length === 1) return lacking[0];
-  }
-  if (readOnly.includes('id')) return 'id';
-  return undefined;
-}
 
 const PAGING_NAMES: Record<string, keyof NonNullable<Resource['paging']>> = {
   page: 'page',
@@ -630,9 +647,11 @@ function pagingOf(list: OperationSpec): Resource['paging'] {
 export function describeResources(model: ResourceModel): string[] {
   return model.resources.map((r) => {
     const actions = ACTIONS.filter((a) => r.operations[a]).join(', ');
-    const key = r.idField
-      ? `key ${pointerTo(r.idField)} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
-      : 'no key';
+    const pointers = r.key ? r.key.map((k) => `${k.pointer} ({${k.param}})`).join(' + ') : undefined;
+    const key =
+      r.idField || pointers
+        ? `key ${pointers ?? pointerTo(r.idField ?? '')} (${r.idType}${r.idForm ? ` as ${describeIdForm(r.idForm)}` : ''}, ${r.idSource === 'client' ? 'client or server' : 'server'})`
+        : 'no key';
     const parts = [
       `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}`,
       actions,
@@ -643,7 +662,17 @@ export function describeResources(model: ResourceModel): string[] {
       r.postUpdate ? `POST ${r.itemPath ?? ''} updates (${r.postUpdate})` : '',
       r.envelope ? `bodies in .${r.envelope}` : '',
       r.listEnvelope ? `list in .${r.listEnvelope.property}` : '',
-      r.parent ? `under each ${r.parent.name} item ({${r.parent.param}})` : '',
+      r.parent
+        ? `under each ${r.parent.name} item ({${r.parent.param}}${r.parent.optional ? ', which need not exist' : ''})`
+        : r.scope
+          ? `kept per ${r.scope.map((d) => `{${paramAt(r.collectionPath, d) ?? ''}}`).join(' ')}`
+          : '',
+      r.pathFields?.length
+        ? `a create sets ${r.pathFields.map((f) => `${f.pointer} from {${paramAt(r.collectionPath, f.depth) ?? ''}}`).join(', ')}`
+        : '',
+      ...[...model.byOperation]
+        .filter(([id, b]) => b.resource === r && r.operations[b.action] !== id)
+        .map(([id, b]) => `${b.action} also by ${id}${b.everywhere ? ' (every parent)' : ''}`),
       r.partialReplace ? 'a replace keeps what it does not send' : '',
     ];
     return parts.filter(Boolean).join('; ');

@@ -144,8 +144,10 @@ function itemRules(
 
 /** The names an object may carry: null when its schema (or the policy) lets any others through. */
 function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<string> | null {
+  // A bare `type: object` (a cluster API's patch body) names no member: it says nothing against any.
+  const namesNone = Object.keys(shape.properties).length === 0 && shape.required.size === 0;
   const allowsOthers =
-    policy.allowUnknownFields || (shape.additional !== undefined && shape.additional !== false);
+    namesNone || policy.allowUnknownFields || (shape.additional !== undefined && shape.additional !== false);
   return allowsOthers ? null : new Set([...Object.keys(shape.properties), ...shape.required]);
 }
 

@@ -21,11 +21,15 @@ export { answerStatus as successStatus } from '../../spec/success';
  */
 export const PARENT_KEY = '$parent';
 
-/** A record without the parent it is kept under. */
+/** Where a record with a nested or composite key keeps that key (`owner/name`): stored, never answered. */
+export const KEY_FIELD = '$key';
+
+/** A record without what the mock keeps beside it (its parent, its composite key). */
 export function withoutParent(record: JsonObject): JsonObject {
-  if (!(PARENT_KEY in record)) return record;
+  if (!(PARENT_KEY in record) && !(KEY_FIELD in record)) return record;
   const out = { ...record };
   delete out[PARENT_KEY];
+  delete out[KEY_FIELD];
   return out;
 }
 
@@ -84,6 +88,7 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   const out: JsonObject = {};
   if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
   if (old && PARENT_KEY in old) out[PARENT_KEY] = old[PARENT_KEY];
+  if (old && KEY_FIELD in old) out[KEY_FIELD] = old[KEY_FIELD];
   if (isObject(input)) {
     for (const [k, v] of Object.entries(input)) {
       if (!facts.known || facts.known.has(k)) out[k] = v;
@@ -163,7 +168,7 @@ export function createdAnswer(op: OperationSpec, status: number, stored: JsonObj
   const out: JsonObject = {};
   for (const p of Object.keys(shape.properties))
     if (p === name) out[p] = stored[r.idField];
-    else if (p in stored && p !== PARENT_KEY) out[p] = stored[p];
+    else if (p in stored && p !== PARENT_KEY && p !== KEY_FIELD) out[p] = stored[p];
   return fill(out, fillerOf(schema));
 }
 
@@ -250,7 +255,7 @@ export function presentList(
   const schema = schemaOf(op, status);
   const paged = pageOf(items, r.paging, query);
   const itemFiller = fillerOf(r.listEnvelope ? r.itemSchema : arrayItems(schema));
-  const bare = r.parent ? paged.items.map(withoutParent) : paged.items;
+  const bare = r.parent || r.key ? paged.items.map(withoutParent) : paged.items;
   const shown = itemFiller ? bare.map((i) => fill(i, itemFiller)) : bare;
   if (!r.listEnvelope) return shown;
   const envelope = sampleOf(schema);

@@ -36,30 +36,28 @@ import {
   toStored,
   withoutParent,
 } from '../records';
-import { whenReady, type JsonObject, type MaybePromise, type StoreResource } from '../stores/types';
+import { whenReady, type JsonObject, type MaybePromise } from '../stores/types';
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { searchFilter, searchView } from '../search';
-import { itemDepth, paramAt, segments } from '../../../spec/resource-paths';
 import { createdAnswer } from '../records';
+import {
+  bucketOf,
+  itemKey,
+  keepKey,
+  keyParams,
+  matchesFields,
+  parentPlace,
+  storeRef,
+  withPathFields,
+  withRecordKey,
+} from '../record-place';
+import { recordKey, setAt } from '../../../spec/resource-key';
 
 const encoder = new TextEncoder();
 
-const storeRef = (r: Resource): StoreResource => ({
-  name: r.name,
-  idField: r.idField,
-  idType: r.idType,
-  idForm: r.idForm,
-});
-
-/** The item id from the path, as the store keys it (`007` addresses integer id 7). */
-function itemId(ctx: Ctx, r: Resource): string {
-  // The parameter at the item's place in this operation's path: `/users/{userId}/avatar` under `/users/{id}`.
-  const name =
-    (r.itemPath && ctx.operation && paramAt(ctx.operation.path, itemDepth(r.itemPath))) || r.itemParam;
-  const raw = (name && ctx.params?.[name]) || '';
-  return r.idType === 'integer' && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
-}
+/** The item key from the path, as the store keys it (`007` addresses integer id 7; see ../record-place.ts). */
+const itemId = itemKey;
 
 function reply(op: OperationSpec, status: number, body: unknown): Reply {
   // A success documented by its range (`2XX`) is answered as that range documents it.
@@ -76,11 +74,24 @@ function answerBody(documented: ResponseSpec | undefined, body: unknown): unknow
   return validAnswer(withoutWriteOnly(documented.schema, body), documented.schema, documented.validateBody);
 }
 
-function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+function list(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+  const r = binding.resource;
   const status = successStatus(op, 'list');
   const paged = r.paging !== undefined && r.paging !== null;
+  const bucket = bucketOf(ctx, r);
+  // A list of every parent's items, or of the items whose fields name this path's values.
+  if (binding.everywhere || binding.fields?.length) {
+    const all =
+      binding.everywhere && deps.records.listEvery
+        ? deps.records.listEvery(r.name)
+        : deps.records.list(bucket);
+    return whenReady(all, (items) => {
+      const shown = items.filter((i) => matchesFields(ctx, binding, i) && underParent(ctx, deps, r, i));
+      return reply(op, status, presentList(op, status, shown, r, ctx.query ?? {}));
+    });
+  }
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
-  if (!r.listEnvelope && !paged) {
+  if (!r.listEnvelope && !paged && bucket === r.name && !r.parent) {
     return whenReady(deps.records.version(r.name), (version) => {
       const cached = deps.listCache.get(r.name);
       if (cached && cached.version === version) return { status, raw: cached.raw };
@@ -92,8 +103,18 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
       });
     });
   }
-  return whenReady(deps.records.list(r.name), (items) =>
-    reply(op, status, presentList(op, status, items, r, ctx.query ?? {})),
+  return whenReady(deps.records.list(bucket), (items) =>
+    reply(
+      op,
+      status,
+      presentList(
+        op,
+        status,
+        items.filter((i) => underParent(ctx, deps, r, i)),
+        r,
+        ctx.query ?? {},
+      ),
+    ),
   );
 }
 
@@ -101,44 +122,65 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
 function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
   const status = successStatus(op, 'search');
   const matches = searchFilter(ctx.input, r);
-  return whenReady(deps.records.list(r.name), (items) => {
-    const found = items.filter((i) => underParent(ctx, r, i) && matches(i));
+  return whenReady(deps.records.list(bucketOf(ctx, r)), (items) => {
+    const found = items.filter((i) => underParent(ctx, deps, r, i) && matches(i));
     return reply(op, status, presentList(op, status, found, searchView(r, op, status), ctx.query ?? {}));
   });
 }
 
-function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: string): MaybePromise<Reply> {
-  const record = toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now());
-  if (parent !== undefined) record[PARENT_KEY] = parent;
-  return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
-    if (!out.ok) {
-      if (out.reason === 'full')
-        return apiError(
-          'record_limit',
-          `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
-        );
-      if (out.reason === 'ids' && r.idForm)
-        return apiError(
-          'record_limit',
-          `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
-        );
-      return duplicate(op, r, record);
-    }
-    const status = successStatus(op, 'create');
-    // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
-    const answered = reply(op, status, createdAnswer(op, status, out.record, r));
-    const location = locationOf(ctx, deps, r, out.record);
-    return location && !isErrorReply(answered)
-      ? { ...answered, headers: { ...answered.headers, Location: location } }
-      : answered;
-  });
+function create(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+  const r = binding.resource;
+  const stored = withPathFields(
+    ctx,
+    toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now()),
+    binding.fields,
+  );
+  // A key the client may leave out (`metadata.name`) is made; a composite key's parts must all be there.
+  const named = r.key?.length === 1 && recordKey(r, stored) === undefined ? newKey(r, stored) : stored;
+  const record = withRecordKey(r, named);
+  if (!record)
+    return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
+  // Kept apart by a parent whose records are not in a bucket of their own.
+  const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
+  if (parent) record[PARENT_KEY] = parent.key;
+  return whenReady(
+    deps.records.create(storeRef(r, bucketOf(ctx, r)), record, deps.config.maxRecords),
+    (out) => {
+      if (!out.ok) {
+        if (out.reason === 'full')
+          return apiError(
+            'record_limit',
+            `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
+          );
+        if (out.reason === 'ids' && r.idForm)
+          return apiError(
+            'record_limit',
+            `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
+          );
+        return duplicate(op, r, record);
+      }
+      const status = successStatus(op, 'create');
+      // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
+      const answered = reply(op, status, createdAnswer(op, status, out.record, r));
+      const location = locationOf(ctx, deps, r, out.record);
+      return location && !isErrorReply(answered)
+        ? { ...answered, headers: { ...answered.headers, Location: location } }
+        : answered;
+    },
+  );
+}
+
+/** A made key for a record that names none (a UUID, at the key's one pointer). */
+function newKey(r: Resource, record: JsonObject): JsonObject {
+  const pointer = r.key?.[0]?.pointer ?? '';
+  return setAt(record, pointer, r.idType === 'integer' ? Date.now() : globalThis.crypto.randomUUID());
 }
 
 /** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */
 function locationOf(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
-  const id = r.idField === undefined ? undefined : record[r.idField];
-  if (!r.itemPath || !r.itemParam || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-  const params: Record<string, string> = { ...ctx.params, [r.itemParam]: String(id) };
+  const key = keyParams(r, record);
+  if (!r.itemPath || !key) return undefined;
+  const params: Record<string, string> = { ...ctx.params, ...key };
   const path = r.itemPath.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? ''),
   );
@@ -146,7 +188,8 @@ function locationOf(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): stri
 }
 
 function duplicate(op: OperationSpec, r: Resource, record: JsonObject): ErrorReply {
-  const message = `a ${r.name} record with ${r.idField} ${String(record[r.idField ?? ''])} exists already`;
+  const key = r.key ? r.key.map((k) => k.pointer).join(' + ') : r.idField;
+  const message = `a ${r.name} record with ${key} ${String(r.key ? recordKey(r, record) : record[r.idField ?? ''])} exists already`;
   const dup = apiError('duplicate_id', message);
   // The documented 4xx wins when the operation documents no 409.
   if (!op.responses.has('409') && op.responses.has('400')) return { ...dup, status: 400 };
@@ -159,14 +202,15 @@ async function replace(
   op: OperationSpec,
   id: string,
   input: unknown,
+  bucket: string,
 ): Promise<Reply> {
-  const old = await deps.records.get(r.name, id);
+  const old = await deps.records.get(bucket, id);
   if (!old) return noSuchRecord(r.name, id);
   const sent = unwrap(input, r.envelope);
   // A replace that takes only some of the item (every field optional) changes what it sends, keeps the rest.
   const given = r.partialReplace && isObject(sent) ? { ...withoutParent(old), ...sent } : sent;
-  const next = toStored(given, r, deps.clock.now(), old);
-  const stored = await deps.records.replace(storeRef(r), id, next);
+  const next = keepKey(r, toStored(given, r, deps.clock.now(), old), old);
+  const stored = await deps.records.replace(storeRef(r, bucket), id, next);
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'replace');
   return reply(op, status, presentItem(op, status, stored, r));
@@ -227,8 +271,15 @@ function patched(
   );
 }
 
-async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, input: unknown): Promise<Reply> {
-  const old = await deps.records.get(r.name, id);
+async function patch(
+  deps: Deps,
+  r: Resource,
+  op: OperationSpec,
+  id: string,
+  input: unknown,
+  bucket: string,
+): Promise<Reply> {
+  const old = await deps.records.get(bucket, id);
   if (!old) return noSuchRecord(r.name, id);
   const merged = patched(op, r, old, input, deps.config.policy.readOnlyProperties ?? 'reject');
   if (isErrorReply(merged)) return merged;
@@ -239,7 +290,8 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
     (r.partialReplace ? r.operations.create : undefined) ?? r.operations.replace ?? r.operations.create ?? '';
   const check = deps.bodies.get(checkedBy);
   if (check) {
-    const candidate: JsonObject = withoutParent(merged as JsonObject);
+    // A copy: what is left out of the check stays in the record.
+    const candidate: JsonObject = { ...withoutParent(merged as JsonObject) };
     for (const p of r.readOnly) delete candidate[p];
     // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
@@ -250,48 +302,45 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
     const verdict = checkValue(check, wrapAs(schema, r.envelope, candidate));
     if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
   }
-  const stored = await deps.records.replace(storeRef(r), id, toStored(merged, r, deps.clock.now(), old));
+  const next = keepKey(r, toStored(merged, r, deps.clock.now(), old), old);
+  const stored = await deps.records.replace(storeRef(r, bucket), id, next);
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'patch');
   return reply(op, status, presentItem(op, status, stored, r));
 }
 
-/** The parent item a sub-collection's path names (`{slug}` of `/articles/{slug}/comments`), as stored. */
-const parentId = (ctx: Ctx, r: Resource): string => {
-  if (!r.parent) return '';
-  const depth = segments(r.collectionPath).length - 2;
-  const name = (ctx.operation && paramAt(ctx.operation.path, depth)) || r.parent.param;
-  return ctx.params?.[name] ?? '';
-};
-
-/** A sub-collection's parent nobody created: its 404; undefined when there is one (or no parent at all). */
+/**
+ * A sub-collection's parent nobody created: its 404; undefined when there is one, no parent at all, a parent
+ * that need not exist (a namespace the item names), or a path that names no parent (an item path elsewhere).
+ */
 async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
-  if (!r.parent) return undefined;
-  const id = parentId(ctx, r);
-  const found = await deps.records.get(r.parent.name, id);
-  return found ? undefined : noSuchRecord(r.parent.name, id);
+  const place = r.parent && !r.parent.optional ? parentPlace(ctx, r, deps.model.resources) : undefined;
+  if (!place) return undefined;
+  const found = await deps.records.get(place.bucket, place.key);
+  return found ? undefined : noSuchRecord(place.resource.name, place.key);
 }
 
-/** Is `record` one of the items under the parent the path names (always, outside a sub-collection)? */
-const underParent = (ctx: Ctx, r: Resource, record: JsonObject): boolean =>
-  !r.parent || record[PARENT_KEY] === parentId(ctx, r);
+/**
+ * Is `record` one of the items under the parent the path names? Always for a resource kept per parent (its
+ * bucket says so), outside a sub-collection, or on a path that names no parent.
+ */
+function underParent(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): boolean {
+  if (!r.parent || r.scope) return true;
+  const place = parentPlace(ctx, r, deps.model.resources);
+  return place === undefined || record[PARENT_KEY] === place.key;
+}
 
 /** A sub-collection's action: its parent must exist, and its item must be one of the parent's. */
 async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
   const r = binding.resource;
   const missing = await missingParent(ctx, deps, r);
   if (missing) return missing;
-  if (binding.action === 'list') {
-    const status = successStatus(op, 'list');
-    const items = (await deps.records.list(r.name)).filter((i) => underParent(ctx, r, i));
-    return reply(op, status, presentList(op, status, items, r, ctx.query ?? {}));
-  }
-  if (binding.action === 'create') return create(ctx, deps, r, op, parentId(ctx, r));
-  if (binding.action === 'search') return search(ctx, deps, r, op);
-  if (binding.action !== 'update') {
+  const collectionAction =
+    binding.action === 'list' || binding.action === 'create' || binding.action === 'search';
+  if (!collectionAction && binding.action !== 'update') {
     const id = itemId(ctx, r);
-    const found = await deps.records.get(r.name, id);
-    if (!found || !underParent(ctx, r, found)) return noSuchRecord(r.name, id);
+    const found = await deps.records.get(bucketOf(ctx, r), id);
+    if (!found || !underParent(ctx, deps, r, found)) return noSuchRecord(r.name, id);
   }
   return act(ctx, deps, binding, op);
 }
@@ -301,32 +350,35 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
   const r = binding.resource;
   switch (binding.action) {
     case 'list':
-      return list(ctx, deps, r, op);
+      return list(ctx, deps, binding, op);
     case 'create':
-      return create(ctx, deps, r, op);
+      return create(ctx, deps, binding, op);
     case 'search':
       return search(ctx, deps, r, op);
     case 'read': {
       const id = itemId(ctx, r);
       const status = successStatus(op, 'read');
-      return whenReady(deps.records.get(r.name, id), (found) =>
+      return whenReady(deps.records.get(bucketOf(ctx, r), id), (found) =>
         found ? reply(op, status, presentItem(op, status, found, r)) : noSuchRecord(r.name, id),
       );
     }
     case 'replace':
-      return replace(deps, r, op, itemId(ctx, r), ctx.input);
+      return replace(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r));
     case 'update': {
-      const given = (unwrap(ctx.input, r.envelope) as JsonObject | undefined)?.[r.idField ?? ''];
+      const body = unwrap(ctx.input, r.envelope) as JsonObject | undefined;
+      const given = r.key ? recordKey(r, body) : body?.[r.idField ?? ''];
       if (given === undefined || given === null)
-        return invalidRequest(`/${r.idField} is required to name the record`);
-      return replace(deps, r, op, String(given), ctx.input);
+        return invalidRequest(
+          `${r.key ? r.key.map((k) => k.pointer).join(' and ') : `/${r.idField}`} is required to name the record`,
+        );
+      return replace(deps, r, op, String(given), ctx.input, bucketOf(ctx, r));
     }
     case 'patch':
-      return patch(deps, r, op, itemId(ctx, r), ctx.input);
+      return patch(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r));
     case 'remove': {
       const id = itemId(ctx, r);
       const status = successStatus(op, 'remove');
-      return whenReady(deps.records.remove(r.name, id), (gone) =>
+      return whenReady(deps.records.remove(bucketOf(ctx, r), id), (gone) =>
         gone ? reply(op, status, presentItem(op, status, gone, r)) : noSuchRecord(r.name, id),
       );
     }
@@ -379,12 +431,13 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
   const id = itemId(ctx, r);
   const missing = await missingParent(ctx, deps, r);
   if (missing) return asDocumented(operation.responses, missing, [400]);
-  let found = await deps.records.get(r.name, id);
-  if (!found || !underParent(ctx, r, found))
+  const bucket = bucketOf(ctx, r);
+  let found = await deps.records.get(bucket, id);
+  if (!found || !underParent(ctx, deps, r, found))
     return asDocumented(operation.responses, noSuchRecord(r.name, id), [400]);
   // An action whose name says what it does (`deactivate` -> `active: false`) changes the stored item.
   if (scope.change)
-    found = (await deps.records.replace(storeRef(r), id, { ...found, ...scope.change })) ?? found;
+    found = (await deps.records.replace(storeRef(r, bucket), id, { ...found, ...scope.change })) ?? found;
   if (!scope.echo) return fromEngine(ctx, deps, operation);
   return reply(operation, scope.status, presentItem(operation, scope.status, found, r));
 }

@@ -13,6 +13,9 @@ interface Bucket {
 /** A random UUID (v4) from WebCrypto, present in Node >= 19 and every browser. */
 export const uuid = (): string => globalThis.crypto.randomUUID();
 
+/** Buckets (a resource, or a resource under one parent) before a create under a new parent counts as full. */
+export const MAX_BUCKETS = 10_000;
+
 /** Draws of a random id in the document's form before a resource counts as full. */
 export const MAX_DRAWS = 64;
 
@@ -33,12 +36,16 @@ export function createMemoryRecordStore(): RecordStore {
     if (!b) buckets.set(name, (b = { items: new Map(), seq: 0, version: 0, list: null }));
     return b;
   };
+  /** A read never makes a bucket: a client naming parents nobody created grows nothing. */
+  const EMPTY: readonly JsonObject[] = [];
   const changed = (b: Bucket): void => {
     b.version++;
     b.list = null;
   };
 
   const create = (resource: StoreResource, record: JsonObject, maxRecords: number): CreateOutcome => {
+    // One bucket per parent (`gadgets/default`): their number is bounded too.
+    if (!buckets.has(resource.name) && buckets.size >= MAX_BUCKETS) return { ok: false, reason: 'full' };
     const b = bucket(resource.name);
     if (b.items.size >= maxRecords) return { ok: false, reason: 'full' };
     const field = resource.idField;
@@ -82,8 +89,14 @@ export function createMemoryRecordStore(): RecordStore {
   return {
     create,
     list: (name) => {
-      const b = bucket(name);
-      return (b.list ??= [...b.items.values()]);
+      const b = buckets.get(name);
+      return b ? (b.list ??= [...b.items.values()]) : EMPTY;
+    },
+    listEvery: (name) => {
+      const out: JsonObject[] = [];
+      for (const [key, b] of buckets)
+        if (key === name || key.startsWith(`${name}/`)) out.push(...b.items.values());
+      return out;
     },
     get: (name, id) => buckets.get(name)?.items.get(id),
     replace: (resource, id, record) => {
@@ -105,7 +118,7 @@ export function createMemoryRecordStore(): RecordStore {
       changed(b);
       return old;
     },
-    version: (name) => bucket(name).version,
+    version: (name) => buckets.get(name)?.version ?? 0,
     reset: async (seed: SeedData, resources) => {
       for (const b of buckets.values()) {
         b.items.clear();

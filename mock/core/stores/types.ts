@@ -64,6 +64,11 @@ export interface RecordStore {
   create(resource: StoreResource, record: JsonObject, maxRecords: number): MaybePromise<CreateOutcome>;
   /** Every record of the resource, in creation order. */
   list(resource: string): MaybePromise<readonly JsonObject[]>;
+  /**
+   * The records of `resource` and of every bucket under it (`gadgets/a`, `gadgets/b`: one per parent), for a
+   * list of every parent's items; a store without it lists `resource` alone.
+   */
+  listEvery?(resource: string): MaybePromise<readonly JsonObject[]>;
   get(resource: string, id: string): MaybePromise<JsonObject | undefined>;
   /** Replace the record with this id (its position and id kept); undefined when there is none. */
   replace(resource: StoreResource, id: string, record: JsonObject): MaybePromise<JsonObject | undefined>;

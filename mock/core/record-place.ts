@@ -1,0 +1,127 @@
+/**
+ * Where a resource's record is kept, as the request's path names it: the store bucket (one per parent, for a
+ * resource kept per the collection path's parameters: `gadgets/default`) and the key within it (the item path's
+ * parameter, or the composite key `owner/name` of `/repos/{owner}/{repo}`). spec/resource-key.ts reads keys.
+ */
+import type { Binding, Resource } from '../../spec/resources';
+import { isParam, paramAt, paramName, segments, skeleton } from '../../spec/resource-paths';
+import { keyParts, recordKey, setAt } from '../../spec/resource-key';
+import { valueAt } from '../../spec/created-id';
+import type { PathField } from '../../spec/resource-types';
+import type { Ctx } from './context';
+import type { JsonObject, StoreResource } from './stores/types';
+import { KEY_FIELD } from './records';
+
+/** The value of the parameter at `depth` of the request's path template. */
+const paramValue = (ctx: Ctx, depth: number): string => {
+  const name = ctx.operation ? paramAt(ctx.operation.path, depth) : undefined;
+  return (name && ctx.params?.[name]) || '';
+};
+
+/** Is the request's path under the resource's collection path (parameter names aside)? */
+const underCollection = (ctx: Ctx, r: Resource): boolean =>
+  ctx.operation !== undefined &&
+  `${skeleton(ctx.operation.path)}/`.startsWith(`${skeleton(r.collectionPath)}/`);
+
+/** The bucket of the resource's records the path names: its name, and its parents' values where kept per parent. */
+export function bucketOf(ctx: Ctx, r: Resource): string {
+  if (!r.scope || !underCollection(ctx, r)) return r.name;
+  return `${r.name}/${r.scope.map((d) => encodeURIComponent(paramValue(ctx, d))).join('/')}`;
+}
+
+/** What the store knows of the resource in that bucket. */
+export const storeRef = (r: Resource, bucket: string = r.name): StoreResource => ({
+  name: bucket,
+  idField: r.key ? KEY_FIELD : r.idField,
+  idType: r.key && r.key.length > 1 ? 'string' : r.idType,
+  idForm: r.idForm,
+});
+
+/** The depth of each key parameter in the resource's item path. */
+function keyDepths(r: Resource): number[] {
+  const segs = r.itemPath ? segments(r.itemPath) : [];
+  return keyParts(r).map((p) => segs.findIndex((s) => isParam(s) && paramName(s) === p.param));
+}
+
+/** The item key the path names, as the store keys it (`007` addresses integer id 7). */
+export function itemKey(ctx: Ctx, r: Resource): string {
+  const params: Record<string, string> = {};
+  const parts = keyParts(r);
+  keyDepths(r).forEach((depth, i) => {
+    const part = parts[i];
+    if (part) params[part.param] = depth < 0 ? '' : paramValue(ctx, depth);
+  });
+  const raw = recordKeyOfParams(r, params);
+  return r.idType === 'integer' && parts.length === 1 && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
+}
+
+const recordKeyOfParams = (r: Resource, params: Record<string, string>): string => {
+  const values = keyParts(r).map((p) => params[p.param] ?? '');
+  return values.length === 1 ? (values[0] as string) : values.map(encodeURIComponent).join('/');
+};
+
+/**
+ * The parent's bucket and key where the resource lives under another's item and the path is under that item;
+ * undefined otherwise (an item path elsewhere, `/projects/{project_gid}`, names no parent).
+ */
+export function parentPlace(
+  ctx: Ctx,
+  r: Resource,
+  resources: readonly Resource[],
+): { resource: Resource; bucket: string; key: string } | undefined {
+  const parent = r.parent && resources.find((p) => p.name === r.parent?.name);
+  if (!parent?.itemPath || !ctx.operation) return undefined;
+  if (!`${skeleton(ctx.operation.path)}/`.startsWith(`${skeleton(parent.itemPath)}/`)) return undefined;
+  return { resource: parent, bucket: bucketOf(ctx, parent), key: itemKey(ctx, parent) };
+}
+
+/** The fields the path sets on a new record (`/metadata/namespace` from `{namespace}`). */
+export function withPathFields(
+  ctx: Ctx,
+  record: JsonObject,
+  fields: readonly PathField[] | undefined,
+): JsonObject {
+  let out = record;
+  for (const f of fields ?? []) {
+    const v = paramValue(ctx, f.depth);
+    if (v) out = setAt(out, f.pointer, v);
+  }
+  return out;
+}
+
+/** Does a record carry the path's values in the fields a list of another path filters on? */
+export function matchesFields(ctx: Ctx, binding: Binding, record: JsonObject): boolean {
+  if (!binding.fields?.length || binding.action !== 'list' || binding.resource.scope) return true;
+  return binding.fields.every((f) => {
+    const at = valueAt(record, f.pointer);
+    return at !== undefined && String(at) === paramValue(ctx, f.depth);
+  });
+}
+
+/** A record with its nested or composite key kept in `$key`; undefined when a part of the key is missing. */
+export function withRecordKey(r: Resource, record: JsonObject): JsonObject | undefined {
+  if (!r.key) return record;
+  const key = recordKey(r, record);
+  return key === undefined ? undefined : { ...record, [KEY_FIELD]: key };
+}
+
+/** A replaced or patched record keeps its key: the fields the key is read from are the old record's. */
+export function keepKey(r: Resource, next: JsonObject, old: JsonObject): JsonObject {
+  let out = next;
+  for (const part of r.key ?? []) {
+    const was = valueAt(old, part.pointer);
+    if (was !== undefined) out = setAt(out, part.pointer, was);
+  }
+  return out;
+}
+
+/** The values that fill the item path for a record (its key's parameters), or undefined when one is missing. */
+export function keyParams(r: Resource, record: JsonObject): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const part of keyParts(r)) {
+    const v = valueAt(record, part.pointer);
+    if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+    out[part.param] = String(v);
+  }
+  return out;
+}

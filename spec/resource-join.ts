@@ -1,0 +1,153 @@
+/**
+ * Pure: the paths of one resource that do not share a skeleton. An item path with no create of its own
+ * (`/repos/{owner}/{repo}`, `/projects/{project_gid}`) joins the create whose answer is the same item schema,
+ * or whose collection it names and whose item has a field for each of its parameters (`POST /user/repos`); a
+ * collection path of the same items elsewhere (`/workspaces/{workspace_gid}/projects`) becomes another create
+ * and list of that resource, setting and filtering the fields its parameters name; a list of every parent's
+ * items (`/gadgets` beside `/namespaces/{namespace}/gadgets`) lists them all.
+ */
+import type { OperationSpec } from './compile';
+import { singular } from './envelope';
+import type { Action, PathField, Resource } from './resource-types';
+import { isParam, paramName, plural, segments } from './resource-paths';
+import { parentField } from './resource-key';
+import { namedPointer } from './resource-id';
+import { objectShape, type Schema } from './schema-shape';
+
+export interface Candidate {
+  collectionPath: string;
+  /** Whether `collectionPath` is a documented path of the collection (not only the parent of its item path). */
+  documented?: boolean;
+  itemPath?: string;
+  /** `POST` on the item path, bound as its update once the item schema is known (`updateOf`). */
+  posts: { op: OperationSpec; summary: string }[];
+  name?: string;
+  idOverride?: string | string[];
+  /** `x-mock.parent`: whether a parent nobody created is a 404. */
+  parentRequired?: boolean;
+  /** Its item path lives elsewhere than its collection (joined here). */
+  joined?: boolean;
+  ops: Map<Action, OperationSpec>;
+}
+
+export const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+};
+
+/** The last literal segment of a path (`repos` of `/repos/{owner}/{repo}`). */
+const lastLiteral = (path: string): string | undefined =>
+  segments(path)
+    .filter((s) => !isParam(s))
+    .pop();
+
+/** `/user/repos` and `/repos/{owner}/{repo}` name the same things (or one in its singular). */
+function namesMatch(collectionPath: string, itemPath: string): boolean {
+  const a = lastLiteral(collectionPath);
+  const b = lastLiteral(itemPath);
+  return a !== undefined && b !== undefined && [b, plural(b), singular(b)].includes(a);
+}
+
+/** The parameters at the end of an item path (`[owner, repo]`): the item's key. */
+export function ownParams(itemPath: string): string[] {
+  const out: string[] = [];
+  for (const s of segments(itemPath).reverse()) {
+    if (!isParam(s)) break;
+    out.unshift(paramName(s));
+  }
+  return out;
+}
+
+/** Every parameter but the item's own names a field of the item (`owner` -> `/owner/login`). */
+function fieldsNamed(itemPath: string, item: Schema | undefined): boolean {
+  const shape = objectShape(item);
+  return (
+    shape !== null &&
+    ownParams(itemPath)
+      .slice(0, -1)
+      .every((p) => namedPointer(shape, p) !== undefined)
+  );
+}
+
+/**
+ * Join each item path that no create shares a skeleton with to the create of its items; mutates `candidates`
+ * (the item path's candidate is merged into the create's and removed).
+ */
+export function joinItemPaths(
+  candidates: Map<string, Candidate>,
+  itemOf: (c: Candidate) => Schema | undefined,
+): void {
+  for (const [key, orphan] of [...candidates]) {
+    const itemPath = orphan.itemPath;
+    if (!itemPath || orphan.ops.has('create') || orphan.ops.has('list') || orphan.name) continue;
+    const item = itemOf(orphan);
+    if (!item) continue;
+    const creators = [...candidates.values()].filter(
+      (c) => c !== orphan && c.ops.has('create') && !c.itemPath,
+    );
+    const same = creators.filter((c) => sameJson(itemOf(c), item));
+    const named = creators.filter((c) => namesMatch(c.collectionPath, itemPath));
+    const both = same.filter((c) => named.includes(c));
+    const byFields = named.filter((c) => fieldsNamed(itemPath, itemOf(c)));
+    // The names must agree: a create of other things answering the same schema is not this item's create.
+    const pick = [both, byFields].find((list) => list.length === 1)?.[0];
+    if (!pick) continue;
+    pick.itemPath = itemPath;
+    pick.joined = true;
+    for (const [action, op] of orphan.ops) if (!pick.ops.has(action)) pick.ops.set(action, op);
+    pick.posts.push(...orphan.posts);
+    pick.idOverride ??= orphan.idOverride;
+    candidates.delete(key);
+  }
+}
+
+/** The fields of `item` that the parameters of `path` name, by depth; undefined when one names none. */
+export function fieldsOf(path: string, item: Schema): PathField[] | undefined {
+  const out: PathField[] = [];
+  for (const [depth, s] of segments(path).entries()) {
+    if (!isParam(s)) continue;
+    const pointer = parentField(item, paramName(s));
+    if (!pointer) return undefined;
+    out.push({ pointer, depth });
+  }
+  return out;
+}
+
+/** Another collection path of a built resource's items: its create and list, with the fields its path sets. */
+export function aliasBindings(
+  dropped: readonly Candidate[],
+  resources: readonly Resource[],
+  itemOf: (c: Candidate) => Schema | undefined,
+): { op: OperationSpec; resource: Resource; action: Action; fields?: PathField[]; everywhere?: boolean }[] {
+  const out: ReturnType<typeof aliasBindings> = [];
+  for (const d of dropped) {
+    if (d.itemPath) continue;
+    const item = itemOf(d);
+    const matches = resources.filter(
+      (r) =>
+        r.collectionPath !== d.collectionPath &&
+        sameJson(r.itemSchema, item) &&
+        namesMatch(d.collectionPath, r.collectionPath),
+    );
+    const r = matches.length === 1 ? matches[0] : undefined;
+    if (!r) continue;
+    const nested = segments(d.collectionPath).some(isParam);
+    const list = d.ops.get('list');
+    if (!nested) {
+      if (list && r.scope && r.operations.list && !d.ops.has('create'))
+        out.push({ op: list, resource: r, action: 'list', everywhere: true });
+      continue;
+    }
+    const fields = fieldsOf(d.collectionPath, r.itemSchema);
+    if (!fields || r.scope) continue;
+    const create = d.ops.get('create');
+    if (create?.requestBody && r.operations.create)
+      out.push({ op: create, resource: r, action: 'create', fields });
+    if (list && r.operations.list) out.push({ op: list, resource: r, action: 'list', fields });
+  }
+  return out;
+}
