@@ -1,5 +1,5 @@
 /**
- * Issue 38: records keyed and found as the paths name them (fixtures/specs/wild/keys-31.yaml, hand-made in the
+ * Issue 38: records keyed and found as the paths name them (fixtures/specs/keys-31.yaml, hand-made in the
  * shape of a cluster API, a code host and a planner): a key nested in `metadata`, items under a namespace and a
  * list of every namespace's, a composite key `/repos/{owner}/{repo}` for a repo created at `/user/repos`, issues
  * numbered per repo, a project created under a workspace and found at `/projects/{project_gid}`.
@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { MockServer } from '../../mock/node/index';
 import { createTestMock, testClock } from '../support/mock-harness';
 
-const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'wild', 'keys-31.yaml');
+const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'keys-31.yaml');
 
 let mock: MockServer;
 let base: string;
