@@ -10,6 +10,7 @@ import { isObject } from './json';
 import type { CreatedIdAt, Resource } from './resource-types';
 import { arrayItems, objectShape, typesOf, type Schema } from './schema-shape';
 import { successResponses } from './success';
+import { recordKey, valueAt } from './resource-key';
 
 /** What a create answered: its parsed JSON body and its headers (names in any case). */
 export interface CreateAnswer {
@@ -17,18 +18,8 @@ export interface CreateAnswer {
   headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-/** RFC 6901: the value at `pointer` in `value` (`/metadata/name`), or undefined. */
-export function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let at: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(at) && /^\d+$/.test(key)) at = at[Number(key)];
-    else if (isObject(at)) at = at[key];
-    else return undefined;
-  }
-  return at;
-}
+/** RFC 6901: the value at a pointer (spec/resource-key.ts). */
+export { valueAt } from './resource-key';
 
 /** RFC 6901: a pointer to the top-level property `name`. */
 export const pointerTo = (name: string): string => `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -66,6 +57,11 @@ export function createdIdOf(resource: Resource, answer: CreateAnswer): string | 
     if (found !== undefined) return found;
   }
   const item = unwrap(answer.json, resource.envelope);
+  // A nested or composite key (`/metadata/name`; `/owner/login` + `/name`): read through its pointers.
+  if (resource.key && isObject(item)) {
+    const found = recordKey(resource, item);
+    if (found !== undefined) return found;
+  }
   if (resource.idField && isObject(item)) {
     const found = asId(item[resource.idField]);
     if (found !== undefined) return found;

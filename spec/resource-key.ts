@@ -4,7 +4,6 @@
  * its own (a cluster-style object), `{owner}` is `/owner/login` where `owner` is an object, `{workspace_gid}` is
  * `/workspace/gid`. An item path with two parameters of its own (`/repos/{owner}/{repo}`) has a composite key.
  */
-import { valueAt } from './created-id';
 import { isObject } from './json';
 import type { Resource } from './resource-types';
 import { arrayItems, objectShape, typesOf, type ObjectShape, type Schema } from './schema-shape';
@@ -13,6 +12,19 @@ import { arrayItems, objectShape, typesOf, type ObjectShape, type Schema } from 
 export interface KeyPart {
   pointer: string;
   param: string;
+}
+
+/** RFC 6901: the value at `pointer` in `value` (`/metadata/name`), or undefined. */
+export function valueAt(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  let at: unknown = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(at) && /^\d+$/.test(key)) at = at[Number(key)];
+    else if (isObject(at)) at = at[key];
+    else return undefined;
+  }
+  return at;
 }
 
 /** A scalar (not an object, not a list): what a path segment can name. */
@@ -145,4 +157,15 @@ export function setAt(
   if (rest.length === 0) return { ...item, [key]: value };
   const inner = isObject(item[key]) ? (item[key] as Record<string, unknown>) : {};
   return { ...item, [key]: setAt(inner, `/${rest.join('/')}`, value) };
+}
+
+/** The item path's parameters for a key `recordKey` made (`hubber/tools` -> `{ owner: hubber, repo: tools }`). */
+export function keyParams(
+  r: Pick<Resource, 'key' | 'idField' | 'itemParam'>,
+  key: string,
+): Record<string, string> {
+  const parts = keyParts(r);
+  if (parts.length === 1) return { [parts[0]?.param ?? '']: key };
+  const values = key.split('/').map((v) => decodeURIComponent(v));
+  return Object.fromEntries(parts.map((p, i) => [p.param, values[i] ?? '']));
 }

@@ -5,7 +5,7 @@
  */
 import type { Binding, Resource } from '../../spec/resources';
 import { isParam, paramAt, paramName, segments, skeleton } from '../../spec/resource-paths';
-import { keyParts, recordKey, setAt } from '../../spec/resource-key';
+import { keyOfParams, keyParts, recordKey, setAt } from '../../spec/resource-key';
 import { valueAt } from '../../spec/created-id';
 import type { PathField } from '../../spec/resource-types';
 import type { Ctx } from './context';
@@ -51,14 +51,9 @@ export function itemKey(ctx: Ctx, r: Resource): string {
     const part = parts[i];
     if (part) params[part.param] = depth < 0 ? '' : paramValue(ctx, depth);
   });
-  const raw = recordKeyOfParams(r, params);
+  const raw = keyOfParams(r, params);
   return r.idType === 'integer' && parts.length === 1 && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
 }
-
-const recordKeyOfParams = (r: Resource, params: Record<string, string>): string => {
-  const values = keyParts(r).map((p) => params[p.param] ?? '');
-  return values.length === 1 ? (values[0] as string) : values.map(encodeURIComponent).join('/');
-};
 
 /**
  * The parent's bucket and key where the resource lives under another's item and the path is under that item;

@@ -184,6 +184,20 @@ export function recordStoreSuite(name: string, factory: Factory<RecordStore>): v
       ]);
       expect((await created(store, BOOKS, { title: 'rabbit' })).id).toBe(3);
     });
+
+    it('keeps one bucket per parent: ids counted in each, all listed together, all reset', async () => {
+      const under = (parent: string): StoreResource => ({ ...BOOKS, name: `books/${parent}` });
+      expect((await created(store, under('a'), { title: 'a1' })).id).toBe(1);
+      expect((await created(store, under('a'), { title: 'a2' })).id).toBe(2);
+      expect((await created(store, under('b'), { title: 'b1' })).id).toBe(1);
+      expect(await store.list('books/b')).toEqual([{ id: 1, title: 'b1' }]);
+      expect(await store.list('books/nobody')).toEqual([]);
+      const every = (await store.listEvery?.('books')) ?? [];
+      expect(every.map((b) => b.title).sort()).toEqual(['a1', 'a2', 'b1']);
+      await store.reset({}, [BOOKS]);
+      expect(await store.list('books/a')).toEqual([]);
+      expect((await created(store, under('a'), { title: 'again' })).id).toBe(1);
+    });
   });
 }
 

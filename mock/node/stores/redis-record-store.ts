@@ -208,13 +208,29 @@ export function createRedisRecordStore(
     return { ok: true, drawn, outcome: { ok: true, record: stored } };
   };
 
+  /** The buckets kept per parent under a resource (`gadgets/a`, `gadgets/b`), by their order keys. */
+  const bucketsUnder = async (name: string): Promise<string[]> => {
+    const base = `${prefix}rec:${encodeURIComponent(`${name}/`)}`;
+    const found = await conn.run((c) => c.keys(`${base.replace(/[*?[\]\\]/g, '\\$&')}*:o`));
+    return found.map((k) => decodeURIComponent(k.slice(`${prefix}rec:`.length, -':o'.length)));
+  };
+
+  const listOf = async (name: string): Promise<JsonObject[]> => {
+    const k = keys(name);
+    const rows = (await conn.evalScript(LIST, [k.hash, k.order], [])) as Array<string | null>;
+    return rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as JsonObject);
+  };
+
   const reset = async (
     seed: SeedData,
     resources: readonly StoreResource[],
     onlyIfNew: boolean,
   ): Promise<boolean> => {
     if (onlyIfNew && (await conn.run((c) => c.exists(marker))) === 1) return false;
-    const all = resources.flatMap((r) => Object.values(keys(r.name)).filter((key) => !key.endsWith(':v')));
+    // With the buckets kept per parent (`gadgets/default`: spec/resource-types.ts `scope`).
+    const scoped = await Promise.all(resources.map((r) => bucketsUnder(r.name)));
+    const names = [...resources.map((r) => r.name), ...scoped.flat()];
+    const all = names.flatMap((name) => Object.values(keys(name)).filter((key) => !key.endsWith(':v')));
     if (all.length) await conn.run((c) => c.del(...all));
     await conn.run((c) => c.set(marker, '1'));
     seenMarker = true;
@@ -230,10 +246,10 @@ export function createRedisRecordStore(
 
   return {
     create,
-    list: async (name) => {
-      const k = keys(name);
-      const rows = (await conn.evalScript(LIST, [k.hash, k.order], [])) as Array<string | null>;
-      return rows.filter((r): r is string => r !== null).map((r) => JSON.parse(r) as JsonObject);
+    list: listOf,
+    listEvery: async (name) => {
+      const lists = await Promise.all([name, ...(await bucketsUnder(name))].map(listOf));
+      return lists.flat();
     },
     get: async (name, id) => {
       const row = await conn.run((c) => c.hget(keys(name).hash, id));
