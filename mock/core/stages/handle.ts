@@ -42,6 +42,7 @@ import { exampleReply } from '../example-reply';
 import { searchFilter, searchView } from '../search';
 import { itemDepth, paramAt, segments } from '../../../spec/resource-paths';
 import { createdAnswer } from '../records';
+import { withUpload } from '../uploads';
 
 const encoder = new TextEncoder();
 
@@ -108,7 +109,7 @@ function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
 }
 
 function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: string): MaybePromise<Reply> {
-  const record = toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now());
+  const record = toStored(withUpload(unwrap(ctx.input, r.envelope), ctx.uploads, r), r, deps.clock.now());
   if (parent !== undefined) record[PARENT_KEY] = parent;
   return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
     if (!out.ok) {
