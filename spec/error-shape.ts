@@ -11,6 +11,7 @@ import { objectShape, typesOf, type Schema } from './schema-shape';
 import { validAnswer } from './conform';
 import { sampleOf } from './sample';
 import { statusText } from './status-text';
+import { uuidFrom } from './random';
 import { codeInForm, type CodeForm } from './error-code-form';
 import { describedError } from './error-example';
 
@@ -184,7 +185,10 @@ const carriesText = (shape: Shape): boolean =>
     (f) => f.role === 'text' || f.role === 'messages' || (f.inner !== undefined && carriesText(f.inner)),
   );
 
-function render(shape: Shape, status: number, error: ErrorFields): unknown {
+/** Draws an error's own id (`debug_id`) of at most `maxLength` characters. */
+type NewId = (maxLength: number | undefined) => string;
+
+function render(shape: Shape, status: number, error: ErrorFields, id: NewId): unknown {
   if (!shape.fields) return error.message;
   const body: Record<string, unknown> = {};
   for (const f of shape.fields) {
@@ -193,24 +197,24 @@ function render(shape: Shape, status: number, error: ErrorFields): unknown {
     else if (f.role === 'title') body[f.name] = statusText(status);
     else if (f.role === 'code') body[f.name] = codeInForm(error.code, status, f.form ?? {}) ?? f.fixed;
     else if (f.role === 'code-uri') body[f.name] = `urn:mock:error:${error.code}`;
-    else if (f.role === 'nested' && f.inner) body[f.name] = render(f.inner, status, error);
-    else if (f.role === 'list' && f.inner) body[f.name] = [render(f.inner, status, error)];
+    else if (f.role === 'nested' && f.inner) body[f.name] = render(f.inner, status, error, id);
+    else if (f.role === 'list' && f.inner) body[f.name] = [render(f.inner, status, error, id)];
     else if (f.role === 'messages') body[f.name] = [error.message];
-    else if (f.role === 'id') body[f.name] = newId(f.maxLength);
+    else if (f.role === 'id') body[f.name] = id(f.maxLength);
     else body[f.name] = f.fixed;
   }
   return body;
 }
 
 /** A fresh id for each error (a `debug_id` names one failure); hex when the schema allows fewer characters. */
-function newId(maxLength: number | undefined): string {
-  const id = globalThis.crypto.randomUUID();
+function newId(maxLength: number | undefined, random?: () => number): string {
+  const id = random ? uuidFrom(random) : globalThis.crypto.randomUUID();
   return maxLength !== undefined && maxLength < id.length ? id.replace(/-/g, '').slice(0, maxLength) : id;
 }
 
 /** The error body, valid against its documented schema (a required field of a list's items filled). */
-function rendered(shape: Shape, status: number, error: ErrorFields): unknown {
-  const body = render(shape, status, error);
+function rendered(shape: Shape, status: number, error: ErrorFields, id: NewId): unknown {
+  const body = render(shape, status, error, id);
   const r = shape.response;
   return r ? validAnswer(body, r.schema as Schema | undefined, r.validateBody) : body;
 }
@@ -240,8 +244,9 @@ const CACHED_ERRORS = 256;
 const MESSAGE_MAX = 256;
 const utf8 = new TextEncoder();
 
-/** Work out the document's error shapes once. */
-export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
+/** Work out the document's error shapes once; `random` draws an error's own id (WebCrypto's when absent). */
+export function createErrorShaper(spec: CompiledSpec, random?: () => number): ErrorShaper {
+  const id: NewId = (maxLength) => newId(maxLength, random);
   const most = mostUsedErrorResponse(spec);
   const shapes = new Map<ResponseSpec, Shape>();
   const shapeFor = (r: ResponseSpec): Shape => {
@@ -267,11 +272,11 @@ export function createErrorShaper(spec: CompiledSpec): ErrorShaper {
   return {
     render(operation, status, error) {
       const shape = shapeOfError(operation, status);
-      return { contentType: shape.contentType, body: rendered(shape, status, error) };
+      return { contentType: shape.contentType, body: rendered(shape, status, error, id) };
     },
     renderBytes(operation, status, error) {
       const shape = shapeOfError(operation, status);
-      const text = () => JSON.stringify(rendered(shape, status, error));
+      const text = () => JSON.stringify(rendered(shape, status, error, id));
       // A body with a generated id is never reused: each failure has its own id.
       if (error.message.length > MESSAGE_MAX || hasId(shape))
         return { contentType: shape.contentType, body: utf8.encode(text()) };
