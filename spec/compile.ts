@@ -385,7 +385,9 @@ function compileRequestBody(
   const media = chosen ? body.content[chosen] : undefined;
   // The request view: readOnly properties are the server's, never required of a client.
   const schema = requestView((media?.schema ?? {}) as OpenAPIV3_1.SchemaObject);
-  const formEncoding = form ? body.content[form]?.encoding : undefined;
+  // The `encoding` map of a form, or of a multipart form (its fields are read as a form's: spec/http/multipart.ts).
+  const encoded = form ?? mediaTypes.find((t) => t.toLowerCase().startsWith('multipart/form-data'));
+  const formEncoding = encoded ? body.content[encoded]?.encoding : undefined;
   return {
     required: body.required === true,
     mediaTypes,

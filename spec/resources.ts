@@ -12,7 +12,7 @@
 import { isObject } from './json';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledSpec, OperationSpec } from './compile';
-import { envelopeOfCreate, innerSchema, unwrap } from './envelope';
+import { envelopeOfCreate, innerSchema, singular, unwrap } from './envelope';
 import { describeIdForm, idFormOf } from './id-form';
 import { isJsonPatch } from './json-patch';
 import { itemScopes, type ItemScope } from './item-scope';
@@ -436,12 +436,15 @@ function itemSchemaOf(
   const list = successSchema(c.ops.get('list'));
   const items = arrayItems(list);
   if (items && objectShape(items)) return { schema: items };
-  const envelope = envelopeOf(list);
+  const envelope = envelopeOf(list, segments(c.collectionPath).pop());
   return envelope ? { schema: envelope.items, envelope: envelope.property } : null;
 }
 
 /** A list answered as an object whose one array property holds objects: `{ data: [...], links: {...} }`. */
-function envelopeOf(list: Schema | undefined): { property: string; items: Schema } | null {
+function envelopeOf(
+  list: Schema | undefined,
+  collection?: string,
+): { property: string; items: Schema } | null {
   const envelope = objectShape(list);
   if (!envelope) return null;
   // Through allOf, a part may narrow another's array (`Wrapper.data: items {}` + `{ data: items Booking }`).
@@ -453,14 +456,22 @@ function envelopeOf(list: Schema | undefined): { property: string; items: Schema
       if (items && objectShape(items) && !arrays.has(name)) arrays.set(name, items);
     }
   const only = [...arrays][0];
-  return arrays.size === 1 && only ? { property: only[0], items: only[1] } : null;
+  if (arrays.size === 1 && only) return { property: only[0], items: only[1] };
+  // Several lists of objects (Mailchimp's `{ lists: [...], _links: [...] }`): the one named as the collection
+  // is, else the one left when hypermedia links (`_links`, `links`) are set aside.
+  const last = (collection ?? '').toLowerCase();
+  const named = [...arrays].filter(([n]) => [last, singular(last)].includes(n.toLowerCase()));
+  const rest = named.length ? named : [...arrays].filter(([n]) => !/^_|^links$/i.test(n));
+  return rest.length === 1 && rest[0] ? { property: rest[0][0], items: rest[0][1] } : null;
 }
 
 function buildResource(c: Candidate): Resource | null {
   const wrapper = envelopeOfCreate(c.ops.get('create'));
   const found = itemSchemaOf(c, wrapper);
   if (!found) return null;
-  const envelope = found.envelope ?? envelopeOf(successSchema(c.ops.get('list')))?.property;
+  const envelope =
+    found.envelope ??
+    envelopeOf(successSchema(c.ops.get('list')), segments(c.collectionPath).pop())?.property;
   const postUpdate = bindItemPosts(c, found.schema, wrapper);
   const shape = objectShape(found.schema) as ObjectShape;
   const last = c.itemPath ? segments(c.itemPath).pop() : undefined;

@@ -101,6 +101,7 @@ export const asana: ClientKit<Session> = {
     },
     {
       name: 'wrong token is 401',
+      requires: 'security',
       run: (s) => fails(() => use(s.target, s.target.wrongKey).getProject('1204999999999999'), 401),
     },
   ],

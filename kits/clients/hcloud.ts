@@ -115,6 +115,7 @@ export const hcloudKit: ClientKit<Session> = {
     },
     {
       name: 'wrong token is refused',
+      requires: 'security',
       run: async (s) =>
         refused(
           await hcloud(s.target, s.target.wrongKey, 'ssh-key', 'list'),

@@ -23,7 +23,39 @@ export interface Target {
 /** One step of a workflow; `run` throws with the reason when it fails. */
 export interface Step<S> {
   name: string;
+  /**
+   * What the document must declare for the step to mean anything: `security`, a wrong key refused (a mock
+   * that follows the document checks no key the document does not ask for).
+   */
+  requires?: 'security';
   run(session: S): Promise<void>;
+}
+
+/** The parts of a document `notApplicable` reads (OpenAPI 3 or Swagger 2). */
+interface Declared {
+  security?: unknown[];
+  securityDefinitions?: Record<string, unknown>;
+  components?: { securitySchemes?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { security?: unknown[] } | unknown> | undefined>;
+}
+
+/** Does any operation (or the document) require a scheme? An empty requirement (`{}`) requires none. */
+function declaresSecurity(doc: Declared): boolean {
+  const schemes = { ...doc.securityDefinitions, ...doc.components?.securitySchemes };
+  if (Object.keys(schemes).length === 0) return false;
+  const requires = (list: unknown) =>
+    Array.isArray(list) && list.some((r) => typeof r === 'object' && r !== null && Object.keys(r).length > 0);
+  if (requires(doc.security)) return true;
+  return Object.values(doc.paths ?? {}).some((item) =>
+    Object.values(item ?? {}).some((op) => requires((op as { security?: unknown } | null)?.security)),
+  );
+}
+
+/** Why `step` means nothing on `document` (it declares no security for a wrong key to fail), or null. */
+export function notApplicable(step: Step<unknown>, document: Declared): string | null {
+  if (step.requires === 'security' && !declaresSecurity(document))
+    return 'the document declares no security scheme, so no key is checked (the mock asks for none it does not)';
+  return null;
 }
 
 /** One client: its document, how it is pointed at a mock, and its steps. */

@@ -109,6 +109,7 @@ export const linode: ClientKit<Session> = {
     },
     {
       name: 'wrong token is 401',
+      requires: 'security',
       run: async (s) => {
         use(s, s.target.wrongKey);
         await fails(() => getDomains(), 401);

@@ -129,6 +129,7 @@ export const mailchimpKit: ClientKit<Session> = {
     },
     {
       name: 'wrong key is 401',
+      requires: 'security',
       run: (s) => fails(() => use(s.target, s.target.wrongKey).getAllLists(), 401),
     },
   ],

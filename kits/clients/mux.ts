@@ -94,6 +94,7 @@ export const mux: ClientKit<Session> = {
     },
     {
       name: 'wrong key is 401',
+      requires: 'security',
       run: (s) =>
         fails(
           () => s.wrong.video.assets.list(),

@@ -86,6 +86,7 @@ export const openai: ClientKit<Session> = {
     },
     {
       name: 'wrong key is 401',
+      requires: 'security',
       run: (s) =>
         fails(
           () => s.wrong.files.list(),

@@ -5,16 +5,19 @@
  * reason). Environment: ONLY=substring of a client's name; PRISM=0 (ours only). Exit 0 whatever the table says:
  * the table is the measurement (docs/real-clients.md), the e2e test is the gate.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { collection } from '../../bench/sweep';
-import { reasonOf, type AnyKit, type Target } from './kit';
+import { notApplicable, reasonOf, type AnyKit, type Target } from './kit';
 import { startOurs, startPrism, type Running } from './servers';
 import { KITS } from './all';
 
 export interface StepResult {
   step: string;
-  /** null: passed; else why not. */
+  /** null: passed (or not applicable); else why not. */
   failure: string | null;
+  /** Why the step means nothing on this document (it was not run). */
+  notApplicable?: string;
 }
 
 export interface ClientRow {
@@ -25,12 +28,20 @@ export interface ClientRow {
   prism?: StepResult[];
 }
 
-/** The steps of `kit` against one target, in order; a failing step does not stop the ones after it. */
-export async function runSteps(kit: AnyKit, target: Target): Promise<StepResult[]> {
+/**
+ * The steps of `kit` against one target, in order; a failing step does not stop the ones after it. A step the
+ * `document` gives no meaning (a wrong key where it declares no security) is not run: not applicable.
+ */
+export async function runSteps(kit: AnyKit, target: Target, document: object = {}): Promise<StepResult[]> {
   const session: unknown = await kit.open(target);
   const results: StepResult[] = [];
   try {
     for (const step of kit.steps) {
+      const why = notApplicable(step, document);
+      if (why) {
+        results.push({ step: step.name, failure: null, notApplicable: why });
+        continue;
+      }
       try {
         await step.run(session);
         results.push({ step: step.name, failure: null });
@@ -45,11 +56,11 @@ export async function runSteps(kit: AnyKit, target: Target): Promise<StepResult[
 }
 
 /** Start a server with `start`, run the kit's steps against it, stop it; a refused start fails every step. */
-async function against(kit: AnyKit, start: () => Promise<Running>): Promise<StepResult[]> {
+async function against(kit: AnyKit, start: () => Promise<Running>, document: object): Promise<StepResult[]> {
   let running: Running | undefined;
   try {
     running = await start();
-    return await runSteps(kit, running.target);
+    return await runSteps(kit, running.target, document);
   } catch (err) {
     if (process.env.DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     return kit.steps.map((s) => ({ step: s.name, failure: `server: ${reasonOf(err)}` }));
@@ -64,13 +75,20 @@ export async function runClient(kit: AnyKit, dir: string, prism: boolean): Promi
   const why = kit.unavailable?.();
   if (why) return { ...row, skipped: why };
   const file = path.join(dir, kit.document);
-  row.ours = await against(kit, () => startOurs(file, kit.keys));
-  if (prism) row.prism = await against(kit, () => startPrism(file, kit.keys));
+  const document = JSON.parse(fs.readFileSync(file, 'utf8')) as object;
+  row.ours = await against(kit, () => startOurs(file, kit.keys), document);
+  if (prism) row.prism = await against(kit, () => startPrism(file, kit.keys), document);
   return row;
 }
 
 const cell = (r: StepResult | undefined) =>
-  r === undefined ? '' : r.failure === null ? 'pass' : `FAIL ${r.failure.replace(/\|/g, '\\|')}`;
+  r === undefined
+    ? ''
+    : r.notApplicable
+      ? `n/a: ${r.notApplicable}`
+      : r.failure === null
+        ? 'pass'
+        : `FAIL ${r.failure.replace(/\|/g, '\\|')}`;
 
 /** The Markdown table of the rows, and a line of totals under it. */
 export function table(rows: ClientRow[]): string {
@@ -81,12 +99,16 @@ export function table(rows: ClientRow[]): string {
       lines.push(`| ${row.client} | ${r.step} | ${cell(r)} | ${cell(row.prism?.[i])} |`),
     );
   }
-  const all = rows.flatMap((r) => r.ours);
-  const prism = rows.flatMap((r) => r.prism ?? []);
+  // A step not applicable to its document counts on neither side.
+  const applicable = (xs: StepResult[]) => xs.filter((x) => !x.notApplicable);
+  const all = applicable(rows.flatMap((r) => r.ours));
+  const prism = applicable(rows.flatMap((r) => r.prism ?? []));
   const passed = (xs: StepResult[]) => xs.filter((x) => x.failure === null).length;
+  const na = rows.flatMap((r) => r.ours).length - all.length;
   lines.push(
     '',
-    `ours: ${passed(all)} of ${all.length} steps pass; Prism: ${passed(prism)} of ${prism.length}.`,
+    `ours: ${passed(all)} of ${all.length} steps pass; Prism: ${passed(prism)} of ${prism.length}` +
+      (na ? `; ${na} not applicable to their document.` : '.'),
   );
   return lines.join('\n');
 }

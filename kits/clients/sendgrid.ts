@@ -107,6 +107,7 @@ export const sendgrid: ClientKit<Session> = {
     },
     {
       name: 'wrong key is 401',
+      requires: 'security',
       run: (s) => fails(() => call(s.wrong, 'GET', '/v3/marketing/lists'), 401),
     },
   ],

@@ -94,6 +94,7 @@ export const twilio: ClientKit<Session> = {
     },
     {
       name: 'wrong account is 401',
+      requires: 'security',
       run: (s) => fails(() => s.wrong.messaging.v1.services.list({ limit: 1 }), 401, isRest),
     },
   ],

@@ -22,6 +22,7 @@ import {
 } from '../../spec/http/request-body';
 import type { RequestProblem } from '../../spec/http/request-rules';
 import { decodeForm, type FormEncoding } from '../../spec/http/form-decode';
+import { decodeMultipart, type UploadedFile } from '../../spec/http/multipart';
 import { apiError, invalidEncoding, invalidRequest, payloadTooLarge, type ErrorReply } from './errors';
 import type { ReadOnlyHandling, ValidationPolicy } from './settings';
 
@@ -191,7 +192,7 @@ export function checkBody(
   body: BodyRead,
   contentType: string | undefined,
   maxBodyBytes: number,
-): { value: unknown } | ErrorReply {
+): { value: unknown; files?: UploadedFile[] } | ErrorReply {
   if (body.tooLarge) return payloadTooLarge(maxBodyBytes);
   const empty = body.bytes.length === 0;
   // The media type and the body's presence: one decision for the mock and the judge.
@@ -199,6 +200,12 @@ export function checkBody(
   if (typeof reading !== 'string') return refusal(reading);
   // `opaque`: a documented media type the mock does not decode (a file upload, an archive): never stored.
   if (reading === 'none' || reading === 'opaque') return { value: undefined };
+  if (reading === 'multipart') {
+    const parts = decodeMultipart(body.bytes, contentType ?? '', check.schema, check.formEncoding);
+    if (!parts.ok) return invalidRequest(parts.message);
+    const checked = checkValue(check, parts.value);
+    return 'value' in checked ? { ...checked, files: parts.files } : checked;
+  }
   let text: string;
   try {
     text = utf8.decode(body.bytes);

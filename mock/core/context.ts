@@ -2,6 +2,7 @@
 import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import type { BodyCheck, BodyRead } from './body-check';
+import type { UploadedFile } from '../../spec/http/multipart';
 import type { CallbackSend } from './callbacks';
 import type { CredentialReader } from './credentials';
 import type { ErrorFields, ErrorShaper } from '../../spec/error-shape';
@@ -68,6 +69,8 @@ export interface Ctx {
   body?: BodyRead;
   /** The validated request body. */
   input?: unknown;
+  /** The files a multipart body carried (their names, sizes and types: a create's record says them). */
+  uploads?: UploadedFile[];
   /** Status asked for with `Prefer: code=NNN`. */
   preferStatus?: number;
   /** `Prefer: example=NAME`: that named example of the chosen status (checked to exist by validate). */

@@ -6,6 +6,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { inferResources } from '../../spec/resources';
+import { idRandom } from '../../spec/random';
 import { compileBodyChecks } from './body-check';
 import type { Clock, Ctx, Deps, MockRequest, Reply, Stage } from './context';
 import { credentialReaders } from './credentials';
@@ -106,7 +107,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
   const seed = options.seed ?? {};
   const seedProblem = checkSeed(seed, model, spec);
   if (seedProblem) throw new Error(`seed: ${seedProblem}`);
-  const records = options.records ?? createMemoryRecordStore();
+  const records = options.records ?? createMemoryRecordStore(idRandom(config.randomSeed));
   if (!options.records)
     await records.reset(
       seed,
@@ -126,7 +127,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     anonymous: anonymousWindows(plans),
     credentials: credentialReaders(spec.securitySchemes),
     bodies,
-    errors: createErrorShaper(spec),
+    errors: createErrorShaper(spec, idRandom(config.randomSeed + 1)),
     listCache: new Map(),
     random: seededRandom(config.randomSeed),
     sleep: options.sleep ?? timerSleep,

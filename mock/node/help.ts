@@ -60,8 +60,8 @@ in this package (spec/openapi.yaml) with its settings (spec/openapi.settings.jso
                                10000; per operation in the settings file; never the /_mock routes (default none)
   --faults RATE                the share (0-1, or 5%) of API requests answered with one of the operation's
                                documented 5xx or 429, or a reset connection (default 0)
-  --random-seed N              seed of the latency and fault draws: the same seed and requests, the same
-                               answers (default 1)
+  --random-seed N              seed of the latency and fault draws and of the ids the mock invents: the same
+                               seed and requests, the same answers (default 1)
   --callback-hosts LIST        hosts the document's callbacks and webhooks may be sent to: loopback, host names, IP addresses,
                                each optionally with :PORT, comma-separated; no wildcard (default loopback)
   --callback-timeout-ms N      how long one callback (or webhook) attempt waits for its answer; one retry

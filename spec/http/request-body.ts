@@ -26,7 +26,7 @@ export interface Media {
 }
 
 /** How a body the rules accept is read: decoded as JSON or a form, taken as it is, or there is none. */
-export type BodyReading = 'json' | 'form' | 'opaque' | 'none';
+export type BodyReading = 'json' | 'form' | 'multipart' | 'opaque' | 'none';
 
 /** A body sent to an operation that documents none: refused with 415 (the default) or ignored. */
 export type UnexpectedBody = 'refuse' | 'ignore';
@@ -37,6 +37,7 @@ export interface BodyOptions {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
 
 /** Pure: the media type of a Content-Type header. */
 export function parseMediaType(contentType: string): Media {
@@ -127,7 +128,10 @@ export function bodyMediaProblem(
   if (empty && !contentType) return rule.required ? missing(responses) : 'none';
   const json = takesJson(rule, media);
   const form = media.type === FORM && rule.mediaTypes.some((t) => essenceOf(t) === FORM);
-  // A documented media type no tool decodes (a file upload, an archive, plain text): taken as it is.
+  // A multipart form where one is documented (a file upload with its fields): decoded (spec/http/multipart.ts).
+  if (media.type === MULTIPART && rule.mediaTypes.some((t) => covers(essenceOf(t), MULTIPART)))
+    return empty ? (rule.required ? missing(responses) : 'none') : 'multipart';
+  // A documented media type no tool decodes (an archive, plain text): taken as it is.
   if (!json && !form && !media.json && documentsOpaque(rule.mediaTypes, media.type)) return 'opaque';
   if (!json && !form) {
     // What the client may send instead: never the type it sent (a message must not contradict itself).

@@ -41,6 +41,8 @@ import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { searchFilter, searchView } from '../search';
 import { createdAnswer } from '../records';
+import { withUpload } from '../uploads';
+import { uuidFrom } from '../../../spec/random';
 import {
   bucketOf,
   itemKey,
@@ -132,11 +134,12 @@ function create(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Mayb
   const r = binding.resource;
   const stored = withPathFields(
     ctx,
-    toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now()),
+    toStored(withUpload(unwrap(ctx.input, r.envelope), ctx.uploads, r), r, deps.clock.now()),
     binding.fields,
   );
   // A key the client may leave out (`metadata.name`) is made; a composite key's parts must all be there.
-  const named = r.key?.length === 1 && recordKey(r, stored) === undefined ? newKey(r, stored) : stored;
+  const named =
+    r.key?.length === 1 && recordKey(r, stored) === undefined ? newKey(r, stored, deps.random) : stored;
   const record = withRecordKey(r, named);
   if (!record)
     return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
@@ -170,10 +173,14 @@ function create(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Mayb
   );
 }
 
-/** A made key for a record that names none (a UUID, at the key's one pointer). */
-function newKey(r: Resource, record: JsonObject): JsonObject {
+/** A made key for a record that names none (at the key's one pointer), drawn from the seeded source. */
+function newKey(r: Resource, record: JsonObject, random: () => number): JsonObject {
   const pointer = r.key?.[0]?.pointer ?? '';
-  return setAt(record, pointer, r.idType === 'integer' ? Date.now() : globalThis.crypto.randomUUID());
+  return setAt(
+    record,
+    pointer,
+    r.idType === 'integer' ? 1 + Math.floor(random() * 2 ** 31) : uuidFrom(random),
+  );
 }
 
 /** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */

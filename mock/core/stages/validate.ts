@@ -147,6 +147,9 @@ export const validate: Stage = function validate(ctx, deps) {
     : checkUnexpectedBody(ctx.body, content, deps.config.policy);
   const first = inRefusalOrder(refusals(ctx, deps, operation, body || undefined))[0];
   if (first) return { reply: first.reply, ctx };
-  if (body && !isErrorReply(body)) ctx.input = body.value;
+  if (body && !isErrorReply(body)) {
+    ctx.input = body.value;
+    if (body.files?.length) ctx.uploads = body.files;
+  }
   return { next: ctx };
 };

@@ -1,5 +1,6 @@
 /** Records in process memory: the embedded default for one mock on a laptop, and the engine in a browser. */
 import { makeId, smallSpace } from '../../../spec/id-form';
+import { uuidFrom } from '../../../spec/random';
 import type { CreateOutcome, JsonObject, RecordStore, SeedData, StoreResource } from './types';
 
 interface Bucket {
@@ -28,8 +29,13 @@ export function randomBelow(below: number): number {
   return (byte[0] ?? 0) % below;
 }
 
-/** Build an in-memory record store holding `seed`. */
-export function createMemoryRecordStore(): RecordStore {
+/**
+ * Build an in-memory record store. `random` draws the ids it invents (UUIDs and the random part of an id's form);
+ * a seeded one makes them repeatable (`--random-seed`), WebCrypto's otherwise.
+ */
+export function createMemoryRecordStore(random?: () => number): RecordStore {
+  const below = random ? (n: number) => Math.min(n - 1, Math.floor(random() * n)) : randomBelow;
+  const newUuid = random ? () => uuidFrom(random) : uuid;
   const buckets = new Map<string, Bucket>();
   const bucket = (name: string): Bucket => {
     let b = buckets.get(name);
@@ -67,7 +73,7 @@ export function createMemoryRecordStore(): RecordStore {
       } else if (form) {
         // A small random space (`^[0-9a-f]{4}$`) can fill up: a bounded number of draws, then the resource is full.
         let draws = 0;
-        do id = makeId(form, ++b.seq, randomBelow);
+        do id = makeId(form, ++b.seq, below);
         while (b.items.has(id) && ++draws < MAX_DRAWS);
         for (const free of b.items.has(id) ? smallSpace(form) : [])
           if (!b.items.has(free)) {
@@ -75,7 +81,7 @@ export function createMemoryRecordStore(): RecordStore {
             break;
           }
         if (b.items.has(id)) return { ok: false, reason: 'ids' };
-      } else id = uuid();
+      } else id = newUuid();
       key = String(id);
       // The id first, as a service that assigns it would answer.
       stored = field === undefined ? { ...record } : { [field]: id, ...record };

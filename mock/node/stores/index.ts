@@ -2,6 +2,7 @@
 import type { MockConfig } from '../../core/settings';
 import type { Logger } from '../../core/log';
 import { createMemoryRecordStore } from '../../core/stores/memory-record-store';
+import { idRandom } from '../../../spec/random';
 import { createMemoryLimiterStore } from '../../core/stores/memory-limiter-store';
 import type { LimiterStore, RecordStore, SeedData, StoreResource } from '../../core/stores/types';
 
@@ -16,8 +17,10 @@ export interface Stores {
 /** A store by its `--store` name: one entry per implementation (a new store is one line here and its file). */
 const STORES: Readonly<Record<string, (config: MockConfig, log: Logger) => Promise<Stores>>> = {
   /** Memory for one process on a laptop. */
-  memory: async () => {
-    const records = createMemoryRecordStore();
+  // Its ids are drawn from --random-seed: the same seed and requests, the same ids. (Redis draws WebCrypto's:
+  // processes sharing one store with one seed would draw the same ids.)
+  memory: async (config) => {
+    const records = createMemoryRecordStore(idRandom(config.randomSeed));
     return {
       records,
       limiter: createMemoryLimiterStore(),
