@@ -51,6 +51,35 @@ describe('mendOpenShapes', () => {
     expect(notes[1]).toMatch(/^keys beside \$ref that Swagger 2\.0 ignores: 1 left out \(originalRef\)/);
   });
 
+  it("moves a property's own required: true into its object's required list, and drops a false one", () => {
+    const doc: Json = {
+      openapi: '3.0.3',
+      paths: {},
+      components: {
+        schemas: {
+          Person: {
+            type: 'object',
+            required: ['name'],
+            properties: {
+              name: { type: 'string' },
+              born: { type: 'string', required: true },
+              nick: { required: false },
+            },
+            example: { properties: { a: { required: true } } },
+          },
+        },
+      },
+    };
+    const notes = mendOpenShapes(doc);
+    const person = (doc.components as { schemas: Record<string, Json> }).schemas.Person as Json;
+    expect(person.required).toEqual(['name', 'born']);
+    expect(person.properties).toEqual({ name: { type: 'string' }, born: { type: 'string' }, nick: {} });
+    expect(person.example).toEqual({ properties: { a: { required: true } } });
+    expect(notes).toEqual([
+      expect.stringMatching(/^properties marked required: true on themselves: 2 moved/),
+    ]);
+  });
+
   it('says nothing of a document with nothing to mend', () => {
     const doc: Json = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
     expect(mendOpenShapes(doc)).toEqual([]);

@@ -32,6 +32,13 @@ export function mendOpenShapes(document: Json): string[] {
     notes.push(
       `path parameters not marked required: ${paths.length} read as required, as a path cannot match without them${where(paths)}`,
     );
+  const flags = mendRequiredFlags(document);
+  // JSON Schema draft 3 (and many a hand-written document) marks a property `required: true` on the property;
+  // every later draft, and OpenAPI, lists it in its object's `required`. What the author meant is not in doubt.
+  if (flags.length > 0)
+    notes.push(
+      `properties marked required: true on themselves: ${flags.length} moved into their object's required list${where(flags)}`,
+    );
   if (document.swagger === '2.0') {
     const siblings = mendRefSiblings(document);
     // JSON Reference (which Swagger 2.0 uses) ignores what stands beside a `$ref`; springfox writes `originalRef`
@@ -76,21 +83,46 @@ function mendOne(parameter: unknown, at: string, mended: string[]): void {
   mended.push(at);
 }
 
-/** Keys no Swagger 2.0 Schema Object has, beside a `$ref`, removed everywhere but in data; where and which. */
-function mendRefSiblings(document: Json): Array<{ at: string; key: string }> {
-  const removed: Array<{ at: string; key: string }> = [];
+/** Each property's boolean `required` moved into its object's `required` list (a `false` dropped); their pointers. */
+function mendRequiredFlags(document: Json): string[] {
+  const moved: string[] = [];
+  walkStructure(document, (node, at) => {
+    if (!isObject(node.properties)) return;
+    for (const [name, property] of Object.entries(node.properties)) {
+      if (!isObject(property) || typeof property.required !== 'boolean') continue;
+      const wanted = property.required;
+      delete property.required;
+      moved.push(`${at}/properties/${escapePointer(name)}`);
+      if (!wanted) continue;
+      const list = Array.isArray(node.required) ? (node.required as unknown[]) : [];
+      if (!list.includes(name)) node.required = [...list, name];
+    }
+  });
+  return moved;
+}
+
+/** Every object of the document outside data (examples, defaults, enums, vendor keys), with its pointer. */
+function walkStructure(document: Json, visit: (node: Json, at: string) => void): void {
   const stack: Array<[at: string, node: unknown]> = [['#', document]];
   while (stack.length > 0) {
     const [at, node] = stack.pop() as [string, unknown];
     if (typeof node !== 'object' || node === null) continue;
-    if (isObject(node) && typeof node.$ref === 'string')
-      for (const key of Object.keys(node))
-        if (!SWAGGER2_SCHEMA_KEYS.has(key) && !key.startsWith('x-')) {
-          delete node[key];
-          removed.push({ at, key });
-        }
+    if (isObject(node)) visit(node, at);
     for (const [key, value] of Object.entries(node))
       if (!DATA_KEYS.has(key) && !key.startsWith('x-')) stack.push([`${at}/${escapePointer(key)}`, value]);
   }
+}
+
+/** Keys no Swagger 2.0 Schema Object has, beside a `$ref`, removed everywhere but in data; where and which. */
+function mendRefSiblings(document: Json): Array<{ at: string; key: string }> {
+  const removed: Array<{ at: string; key: string }> = [];
+  walkStructure(document, (node, at) => {
+    if (typeof node.$ref !== 'string') return;
+    for (const key of Object.keys(node))
+      if (!SWAGGER2_SCHEMA_KEYS.has(key) && !key.startsWith('x-')) {
+        delete node[key];
+        removed.push({ at, key });
+      }
+  });
   return removed.reverse();
 }
