@@ -4,10 +4,12 @@
  * read in. Node only.
  */
 import { readFile } from 'node:fs/promises';
+import type { OpenAPI } from 'openapi-types';
 import path from 'node:path';
 import { escapePointer } from './schema-walk';
 import { inlineExampleRefs } from './inline-example-refs';
 import { toOpenApi31 } from './upgrade';
+import { mendOpenShapes } from './mend-open-shapes';
 
 type Json = Record<string, unknown>;
 
@@ -30,9 +32,14 @@ export async function readDocument(file: string): Promise<ReadDocument> {
   const parsed = single ? undefined : await bundle(file);
   const bundled = single ?? (parsed?.document as Json);
   const files = parsed ? parsed.files : [path.resolve(file)];
+  const mended = mendOpenShapes(bundled);
   if (bundled.swagger === '2.0') {
-    // Checked as written first, so that a problem is named where it is in the user's file.
-    await new (await swaggerParser())().validate(file);
+    // Checked as written first, so that a problem is named where it is in the user's file; once mended, the
+    // mended bundle is checked (a copy: the validator resolves $refs in what it is given).
+    const parser = new (await swaggerParser())();
+    await (mended.length > 0
+      ? parser.validate(structuredClone(bundled) as unknown as OpenAPI.Document)
+      : parser.validate(file));
   }
   // Before the upgrade moves `example`: a bundled pointer into one would dangle after it (issue 26.8).
   inlineExampleRefs(bundled);
@@ -42,7 +49,7 @@ export async function readDocument(file: string): Promise<ReadDocument> {
   return {
     document: upgraded.document,
     files: [...files, ...examples.files],
-    notes: [...upgraded.notes, ...examples.notes],
+    notes: [...mended, ...upgraded.notes, ...examples.notes],
   };
 }
 

@@ -42,6 +42,18 @@ describe('toOpenApi31', () => {
     if (result.ok) expect(result.document).toBe(document);
   });
 
+  it('reads Swagger 2.0 schemes without a host as the relative server the document is served from', async () => {
+    const result = await toOpenApi31({
+      swagger: '2.0',
+      info,
+      basePath: '/api',
+      schemes: ['https', 'http'],
+      paths: {},
+    });
+    expect(result.ok && result.document).toMatchObject({ servers: [{ url: '/api' }] });
+    expect(result.ok && Object.keys(result.document)).not.toContain('schemes');
+  });
+
   it('converts Swagger 2.0, and says how to convert the file for good', async () => {
     const result = await toOpenApi31({
       swagger: '2.0',

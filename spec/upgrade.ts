@@ -51,6 +51,9 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
     if (document.swagger !== '2.0')
       return { ok: false, error: `unsupported Swagger version ${show(document.swagger)}` };
     upgraded = (await scalarUpgrade())(document, '3.1') as Json;
+    // Without a `host` the upgrader keeps `schemes` at the top, which 3.1 refuses: 2.0 then means the host and
+    // scheme the document is served from, which a relative server URL (`/api`) says already.
+    for (const key of SWAGGER2_ONLY) delete upgraded[key];
     notes.push(`Swagger 2.0 document converted to OpenAPI 3.1 in memory; ${SWAGGER2_ADVICE}`);
   } else if (typeof document.openapi === 'string' && /^3\.0\.\d+$/.test(document.openapi)) {
     upgraded = (await scalarUpgrade())(document, '3.1') as Json;
@@ -68,6 +71,9 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
     );
   return { ok: true, document: upgraded, notes };
 }
+
+/** Top-level keys of Swagger 2.0 whose meaning the upgrade has moved into `servers` and the media types. */
+const SWAGGER2_ONLY = ['schemes', 'host', 'basePath', 'consumes', 'produces'] as const;
 
 const show = (v: unknown): string => (v === undefined ? '(none)' : JSON.stringify(v));
 

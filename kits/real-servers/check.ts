@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { runConformance } from '../../conformance/run';
 import type { Exchange, Report } from '../../conformance/types';
-import { loadSpec } from '../../spec/load';
+import { loadSpec, type OperationSpec } from '../../spec/load';
+import type { CoverageEntry } from '../../spec/report/types';
 import { responseChecker } from '../../spec/http/response-checks';
 import { installServer } from './install';
 import { scoreRun, type DeviationList, type Failure, type Score, type Traffic } from './score';
@@ -41,10 +42,12 @@ export async function checkServer(
         skip: `its document does not load: ${loaded.error.split('\n')[0] ?? ''}`,
       };
     const judge = responseChecker(loaded.spec);
+    const twins = twinsOf(loaded.spec.operations);
     const failures: Failure[] = [];
     const traffic: Traffic = { called: new Set(), fives: new Set() };
     const onExchange = (ex: Exchange) => {
-      if (ex.operationId && ex.response) traffic.called.add(ex.operationId);
+      if (ex.operationId && ex.response)
+        for (const id of twins.get(ex.operationId) ?? [ex.operationId]) traffic.called.add(id);
       if (ex.operationId && ex.response && ex.response.status >= 500)
         traffic.fives.add(`${ex.operationId} ${ex.response.status}`);
       for (const f of judge(ex))
@@ -67,10 +70,10 @@ export async function checkServer(
     });
     const plain = await runConformance(base);
     for (const report of [fuzzed, plain]) failures.push(...reportFailures(report));
-    const coverage = fuzzed.coverage.map((c, i) => ({
-      ...c,
-      observed: c.observed || !!plain.coverage[i]?.observed,
-    }));
+    const coverage = withTwins(
+      fuzzed.coverage.map((c, i) => ({ ...c, observed: c.observed || !!plain.coverage[i]?.observed })),
+      twins,
+    );
     return {
       server: server.name,
       score: scoreRun(deviationList(server.name), failures, coverage, traffic),
@@ -79,6 +82,25 @@ export async function checkServer(
   } finally {
     await running.stop();
   }
+}
+
+/**
+ * Operations whose templates differ only in their parameters' names (disease.sh's `/countries/{country}` and
+ * `/countries/{countries}`, which OpenAPI says must not both exist): one request is a call of each, whichever
+ * the router names, so each is called (and each pair observed) when one of its twins is.
+ */
+function twinsOf(operations: readonly OperationSpec[]): Map<string, string[]> {
+  const shape = (op: OperationSpec) => `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+  const byShape = new Map<string, string[]>();
+  for (const op of operations) byShape.set(shape(op), [...(byShape.get(shape(op)) ?? []), op.operationId]);
+  return new Map(operations.map((op) => [op.operationId, byShape.get(shape(op)) ?? [op.operationId]]));
+}
+
+function withTwins(coverage: CoverageEntry[], twins: Map<string, string[]>): CoverageEntry[] {
+  const seen = new Set(coverage.filter((c) => c.observed).map((c) => `${c.operationId} ${c.status}`));
+  const observedByTwin = (c: CoverageEntry) =>
+    (twins.get(c.operationId) ?? []).some((id) => seen.has(`${id} ${c.status}`));
+  return coverage.map((c) => ({ ...c, observed: c.observed || observedByTwin(c) }));
 }
 
 /** The failing contract verdicts of a report (assumption rules report what the document leaves unsaid). */

@@ -47,7 +47,8 @@ function line(r: Checked): string {
   if ('skip' in r) return `  ${r.server}: skipped: ${r.skip}`;
   const s = r.score;
   const missed = s.missed.length ? ` (missed: ${s.missed.join(', ')})` : '';
-  return `  ${r.server}: found ${s.found.length}/${s.found.length + s.missed.length}${missed}, false ${s.falseVerdicts.length}, operations ${s.operations.called}/${s.operations.total}, pairs ${s.pairs.observed}/${s.pairs.documented}, distinct 5xx ${s.distinct5xx}, ${r.seconds} s`;
+  const uncalled = s.operations.uncalled.length ? ` (not called: ${s.operations.uncalled.join(', ')})` : '';
+  return `  ${r.server}: found ${s.found.length}/${s.found.length + s.missed.length}${missed}, false ${s.falseVerdicts.length}, operations ${s.operations.called}/${s.operations.total}${uncalled}, pairs ${s.pairs.observed}/${s.pairs.documented}, distinct 5xx ${s.distinct5xx}, ${r.seconds} s`;
 }
 
 /** The Markdown table docs/real-servers.md shows. */

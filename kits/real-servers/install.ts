@@ -68,8 +68,7 @@ function unpackEmb(name: string, into: string): { ok: true } | { skip: string } 
   const folder = `js_npm/rest/${name}`;
   if (fs.existsSync(path.join(emb, folder))) fs.cpSync(path.join(emb, folder), into, { recursive: true });
   else {
-    const gitDir = fs.existsSync(path.join(emb, '.git')) ? path.join(emb, '.git') : emb;
-    extractFromGit(gitDir, folder, into);
+    extractFromGit(gitDirOf(emb), folder, into);
   }
   // Its development tools (EvoMaster's instrumentation, a local file: package) are not what the service runs on.
   const manifest = JSON.parse(fs.readFileSync(path.join(into, 'package.json'), 'utf8')) as Record<
@@ -80,6 +79,13 @@ function unpackEmb(name: string, into: string): { ok: true } | { skip: string } 
   fs.writeFileSync(path.join(into, 'package.json'), JSON.stringify(manifest, null, 2));
   fs.rmSync(path.join(into, 'package-lock.json'), { force: true });
   return { ok: true };
+}
+
+/** The git directory inside EMB_DIR: a checkout's `.git`, a mirror's `repo/` (as `fetch` leaves it), or itself. */
+function gitDirOf(emb: string): string {
+  for (const inside of ['.git', 'repo'])
+    if (fs.existsSync(path.join(emb, inside, 'HEAD'))) return path.join(emb, inside);
+  return emb;
 }
 
 /** The files of `folder` at HEAD, read one by one (a mirror may lack blobs elsewhere, which `git archive` trips on). */

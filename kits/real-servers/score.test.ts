@@ -57,7 +57,7 @@ describe('the real-server kit scores a run against its hand-checked list', () =>
     expect(score.missed).toEqual(['create-500']);
     expect(score.falseVerdicts.map((f) => f.path)).toEqual(['/todos']);
     expect(score.pairs).toEqual({ observed: 1, documented: 2 });
-    expect(score.operations).toEqual({ called: 2, total: 2 });
+    expect(score.operations).toEqual({ called: 2, total: 2, uncalled: [] });
     expect(score.distinct5xx).toBe(1);
   });
 

@@ -47,7 +47,8 @@ export interface Score {
   missed: string[];
   falseVerdicts: Failure[];
   pairs: { observed: number; documented: number };
-  operations: { called: number; total: number };
+  /** Operations answered at least once, of those the document has; `uncalled` names the others. */
+  operations: { called: number; total: number; uncalled: string[] };
   /** Distinct (operation, 5xx status) pairs seen: what fuzzing studies count as faults. */
   distinct5xx: number;
 }
@@ -80,7 +81,11 @@ export function scoreRun(
     missed,
     falseVerdicts,
     pairs: { observed: healthy.filter((c) => c.observed).length, documented: healthy.length },
-    operations: { called: [...ops].filter((id) => traffic.called.has(id)).length, total: ops.size },
+    operations: {
+      called: [...ops].filter((id) => traffic.called.has(id)).length,
+      total: ops.size,
+      uncalled: [...ops].filter((id) => !traffic.called.has(id)),
+    },
     distinct5xx: traffic.fives.size,
   };
 }
