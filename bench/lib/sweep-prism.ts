@@ -46,6 +46,8 @@ export interface PrismVerdict {
   request: string[];
   /** Prism answered itself (a problem+json of its own) instead of forwarding ours. */
   selfAnswered: boolean;
+  /** It did so because it found our request invalid (422) or its credentials missing (401): nothing judged. */
+  requestRefused: boolean;
 }
 
 const line = (v: Violation) =>
@@ -53,7 +55,7 @@ const line = (v: Violation) =>
 
 /** Read Prism's verdict from the headers and body it answered with. */
 export function prismVerdict(headers: Record<string, string>, body: string): PrismVerdict {
-  const verdict: PrismVerdict = { response: [], request: [], selfAnswered: false };
+  const verdict: PrismVerdict = { response: [], request: [], selfAnswered: false, requestRefused: false };
   const header = headers['sl-violations'];
   if (header) {
     let list: Violation[] = [];
@@ -64,11 +66,28 @@ export function prismVerdict(headers: Record<string, string>, body: string): Pri
     }
     for (const v of list) (v.location?.[0] === 'request' ? verdict.request : verdict.response).push(line(v));
   }
-  if (/stoplight\.io\/prism\/errors#/.test(body)) {
+  const own = /stoplight\.io\/prism\/errors#([A-Z_]+)/.exec(body);
+  if (own) {
     verdict.selfAnswered = true;
-    verdict.response.push(`Prism answered itself: ${body.slice(0, 300)}`);
+    // A request Prism refuses never reaches ours: the plan's request is what it judged, not our answer.
+    verdict.requestRefused = own[1] === 'UNPROCESSABLE_ENTITY' || own[1] === 'UNAUTHORIZED';
+    (verdict.requestRefused ? verdict.request : verdict.response).push(
+      `Prism answered itself: ${body.slice(0, 300)}`,
+    );
   }
   return verdict;
+}
+
+/**
+ * Prism's verdict on our answer with `status`, or undefined when Prism judged none (it refused the request).
+ * Ours refusing (400, 422) a request Prism's validator accepts is a violation too: a valid request refused.
+ */
+export function prismProblems(verdict: PrismVerdict, status: number, body = ''): string[] | undefined {
+  if (verdict.requestRefused) return undefined;
+  const why = (/"message"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body)?.[1] ?? '').slice(0, 160);
+  const refused =
+    status === 400 || status === 422 ? [`refused a request Prism accepts (${status}): ${why}`] : [];
+  return [...verdict.response, ...refused];
 }
 
 /**
@@ -76,6 +95,8 @@ export function prismVerdict(headers: Record<string, string>, body: string): Pri
  * groups one kind of mistake in one line.
  */
 export function violationClass(violation: string): string {
+  // Our own refusal names the class in its message (`/request_body is not allowed`): kept, values blurred.
+  if (violation.startsWith('refused')) return violation.replace(/'[^']*'/g, "'…'").slice(0, 140);
   return violation
     .replace(
       /^Prism answered itself: .*?"type":"https:\/\/stoplight\.io\/prism\/errors#([A-Z_]+)".*$/,

@@ -14,7 +14,7 @@ import { seededRandom } from '../../conformance/send/check-context';
 import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
 import type { Exchange } from '../../conformance/types';
 import { judgeAnswer } from './sweep-judge';
-import { prismVerdict } from './sweep-prism';
+import { prismProblems, prismVerdict } from './sweep-prism';
 
 export interface SweepAnswer {
   operationId: string;
@@ -136,7 +136,13 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
     status,
     problems,
   };
-  return verdict ? { ...answer, prism: verdict.response, prismRequest: verdict.request } : answer;
+  return verdict
+    ? {
+        ...answer,
+        prism: prismProblems(verdict, status, exchange.response?.body),
+        prismRequest: verdict.request,
+      }
+    : answer;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
