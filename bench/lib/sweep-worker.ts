@@ -3,7 +3,7 @@
  * with the engine's loader, plan requests (every GET without required parameters, a create with a valid body per
  * top-level resource, the created item read back), send them to the mock listening on `port`, judge each
  * answer (sweep-judge.ts) and print one JSON line: what was sent and what broke the document.
- * Usage: node --import tsx bench/lib/sweep-worker.ts DOCUMENT PORT KEY
+ * Usage: node --import tsx bench/lib/sweep-worker.ts DOCUMENT PORT KEY [PRISM_PROXY_PORT]
  */
 import { loadSpec, type LoadedSpec, type OperationSpec } from '../../spec/load';
 import { inferResources, type Resource } from '../../spec/resources';
@@ -14,13 +14,19 @@ import { seededRandom } from '../../conformance/send/check-context';
 import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
 import type { Exchange } from '../../conformance/types';
 import { judgeAnswer } from './sweep-judge';
+import { prismProblems, prismVerdict } from './sweep-prism';
 
 export interface SweepAnswer {
   operationId: string;
   method: string;
   path: string;
   status: number;
+  /** Our response rules' problems (empty: it conforms). */
   problems: string[];
+  /** With Prism's judge: its violations of the response (empty: it conforms by Prism). */
+  prism?: string[];
+  /** With Prism's judge: what it found wrong with our request (the plan's, counted apart). */
+  prismRequest?: string[];
 }
 
 export interface WorkerResult {
@@ -53,15 +59,32 @@ export interface Target {
   call: Call;
   base: string;
   key: string;
+  /** Prism's validation proxy in front of the mock (JUDGE=prism): the plan goes through it, judged by both. */
+  prism?: { base: string };
 }
 
-async function send(
-  { spec, call, base, key }: Target,
-  step: Plan[number],
-): Promise<{ exchange: Exchange; json?: unknown }> {
+interface Sent {
+  exchange: Exchange;
+  json?: unknown;
+  verdict?: ReturnType<typeof prismVerdict>;
+}
+
+/** Send through Prism when it judges (its upstream carries the base path); to ours again if it answered itself. */
+async function send(target: Target, step: Plan[number]): Promise<Sent> {
+  if (!target.prism) return sendTo(target, target.base + target.spec.basePath, step);
+  const judged = await sendTo(target, target.prism.base, step);
+  const { response } = judged.exchange;
+  if (!response) return judged;
+  const verdict = prismVerdict(response.headers, response.body);
+  if (!verdict.selfAnswered) return { ...judged, verdict };
+  // Prism's own answer is not ours: ours is asked directly for our rules' verdict (and the id to read back).
+  return { ...(await sendTo(target, target.base + target.spec.basePath, step)), verdict };
+}
+
+async function sendTo({ spec, call, key }: Target, prefix: string, step: Plan[number]): Promise<Sent> {
   const { op } = step;
   const cred = credentials(spec, op, key);
-  const url = new URL(base + spec.basePath + step.path.replace(/#/g, '%23').replace(/\?/g, '%3F'));
+  const url = new URL(prefix + step.path.replace(/#/g, '%23').replace(/\?/g, '%3F'));
   for (const [k, v] of Object.entries(cred.query)) url.searchParams.set(k, v);
   // JSON first, as a client that reads JSON asks; anything else the operation answers is accepted too.
   const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...cred.headers };
@@ -103,10 +126,23 @@ async function send(
   }
 }
 
-function record(spec: LoadedSpec, step: Plan[number], exchange: Exchange): SweepAnswer {
+function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sent): SweepAnswer {
   const status = exchange.response?.status ?? 0;
   const problems = exchange.response ? judgeAnswer(spec, exchange) : [`no answer: ${exchange.error ?? ''}`];
-  return { operationId: step.op.operationId, method: step.op.method, path: step.path, status, problems };
+  const answer = {
+    operationId: step.op.operationId,
+    method: step.op.method,
+    path: step.path,
+    status,
+    problems,
+  };
+  return verdict
+    ? {
+        ...answer,
+        prism: prismProblems(verdict, status, exchange.response?.body),
+        prismRequest: verdict.request,
+      }
+    : answer;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -127,7 +163,7 @@ async function createAndRead(
   );
   const step = { op, path: op.path, body };
   const created = await send(target, step);
-  const out = [record(spec, step, created.exchange)];
+  const out = [record(spec, step, created)];
   const read = spec.byId.get(resource.operations.read ?? '');
   const item = unwrap(created.json, resource.envelope);
   const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
@@ -141,7 +177,7 @@ async function createAndRead(
     op: read,
     path: resource.itemPath.replace(`{${resource.itemParam ?? ''}}`, encodeURIComponent(String(id))),
   };
-  out.push(record(spec, readStep, (await send(target, readStep)).exchange));
+  out.push(record(spec, readStep, await send(target, readStep)));
   return out;
 }
 
@@ -155,7 +191,7 @@ export async function sweepDocument(target: Target): Promise<SweepAnswer[]> {
   );
   for (const op of reads.slice(0, MAX_READS)) {
     const step = { op, path: op.path };
-    answers.push(record(spec, step, (await send(target, step)).exchange));
+    answers.push(record(spec, step, await send(target, step)));
   }
   const inferred = inferResources(spec);
   const resources = inferred.ok
@@ -166,11 +202,17 @@ export async function sweepDocument(target: Target): Promise<SweepAnswer[]> {
 }
 
 if (require.main === module) {
-  const [file, port, key] = process.argv.slice(2);
+  const [file, port, key, prismPort] = process.argv.slice(2);
   const run = async (): Promise<WorkerResult> => {
     const loaded = await loadSpec(file ?? '');
     if (!loaded.ok) return { answers: [], error: loaded.error.split('\n')[0] };
-    const target = { spec: loaded.spec, call: fetch, base: `http://127.0.0.1:${port ?? ''}`, key: key ?? '' };
+    const target: Target = {
+      spec: loaded.spec,
+      call: fetch,
+      base: `http://127.0.0.1:${port ?? ''}`,
+      key: key ?? '',
+      prism: prismPort ? { base: `http://127.0.0.1:${prismPort}` } : undefined,
+    };
     return { answers: await sweepDocument(target) };
   };
   run()

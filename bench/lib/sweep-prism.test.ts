@@ -1,0 +1,74 @@
+import { judgeSummary, prismProblems, prismVerdict, violationClass } from './sweep-prism';
+import type { SweepAnswer } from './sweep-worker';
+
+const violations = (...v: object[]) => ({ 'sl-violations': JSON.stringify(v) });
+const problem = (type: string, status: number) =>
+  JSON.stringify({ type: `https://stoplight.io/prism/errors#${type}`, title: 't', status, detail: 'd' });
+
+describe("Prism's verdict on one answer", () => {
+  it('reads the response violations of its header, and the request ones apart', () => {
+    const v = prismVerdict(
+      violations(
+        { location: ['response', 'body', 'id'], severity: 'Error', message: 'must be string' },
+        { location: ['request', 'query', 'x'], severity: 'Warning', message: 'unknown' },
+      ),
+      '{}',
+    );
+    expect(v.response).toEqual(['Error response.body.id must be string']);
+    expect(v.request).toEqual(['Warning request.query.x unknown']);
+    expect(prismProblems(v, 200)).toEqual(['Error response.body.id must be string']);
+  });
+
+  it('counts an answer Prism made itself for a bad response (--errors) against ours', () => {
+    const v = prismVerdict({}, problem('VIOLATIONS', 500));
+    expect(v.selfAnswered).toBe(true);
+    expect(prismProblems(v, 500)).toHaveLength(1);
+  });
+
+  it('judges nothing when Prism refused our request (422, 401): the request is the plan’s', () => {
+    for (const [type, status] of [
+      ['UNPROCESSABLE_ENTITY', 422],
+      ['UNAUTHORIZED', 401],
+    ] as const) {
+      const v = prismVerdict({}, problem(type, status));
+      expect(prismProblems(v, 400)).toBeUndefined();
+      expect(v.request).toHaveLength(1);
+    }
+  });
+
+  it('calls ours refusing a request Prism accepted a violation, with our reason', () => {
+    const body = '{"code":"bad","message":"/request_body is not allowed"}';
+    const v = prismVerdict({}, body);
+    expect(prismProblems(v, 400, body)).toEqual([
+      'refused a request Prism accepts (400): /request_body is not allowed',
+    ]);
+    expect(prismProblems(v, 404, body)).toEqual([]);
+  });
+});
+
+describe('violation classes and the summary', () => {
+  it('blurs names and numbers so one kind of mistake is one class', () => {
+    expect(violationClass("Error response.body.items.3.id must match format 'byte'")).toBe(
+      "Error response.… must match format '…'",
+    );
+    expect(violationClass(`Prism answered itself: ${problem('VIOLATIONS', 500)}`)).toBe('Prism VIOLATIONS');
+  });
+
+  it('counts judged answers, those conforming, and documents fully conforming', () => {
+    const a = (prism?: string[], problems: string[] = []): SweepAnswer => ({
+      operationId: 'o',
+      method: 'get',
+      path: '/x',
+      status: 200,
+      problems,
+      prism,
+    });
+    const s = judgeSummary([
+      { document: 'a.json', answers: [a([]), a(['Error response.body x'])] },
+      { document: 'b.json', answers: [a([], ['ours']), a(undefined)] },
+    ]);
+    expect(s).toMatchObject({ judged: 3, prismConforming: 2, bothConforming: 1 });
+    expect(s).toMatchObject({ documentsJudged: 2, documentsConforming: 1 });
+    expect(s.classes).toEqual([{ violation: 'Error response.… x', answers: 1, documents: ['a.json'] }]);
+  });
+});
