@@ -250,7 +250,13 @@ async function main(): Promise<void> {
     ? await measureLarge({ ...LARGE_DEFAULTS, seconds: s.seconds, prism: s.prism })
     : null;
   const proxy = s.proxy
-    ? await measureProxy({ ...PROXY_DEFAULTS, seconds: s.seconds, prism: s.prism })
+    ? await measureProxy({
+        ...PROXY_DEFAULTS,
+        seconds: s.seconds,
+        rounds: s.rounds,
+        connections: s.connections,
+        prism: s.prism,
+      })
     : null;
   const partial: Omit<BenchResult, 'goals'> = {
     startedAt: new Date(t0).toISOString(),

@@ -26,7 +26,7 @@ export function ownerOf(url: string): string {
     return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url);
   }
   if (url.startsWith('node:') || url === '') return url === '' ? '(native/gc/idle)' : 'node internals';
-  const m = /\/(dist\/)?(mock|spec|conformance|bench)\//.exec(url);
+  const m = /\/(dist\/)?(mock|spec|conformance|bench|proxy)\//.exec(url);
   return m ? `ours: ${m[2]}` : url;
 }
 

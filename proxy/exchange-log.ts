@@ -12,9 +12,12 @@ export interface LoggedExchange {
   violations: Array<Pick<Problem, 'side' | 'rule' | 'message'>>;
 }
 
+/** An entry as kept: its time a number, formatted only when the inspector asks (not once per request). */
+type Kept = Omit<LoggedExchange, 'at'> & { atMs: number };
+
 /** A ring of the newest `capacity` exchanges. */
 export function createExchangeLog(capacity = 200, now: () => number = Date.now) {
-  const entries: LoggedExchange[] = [];
+  const entries: Kept[] = [];
   let total = 0;
   return {
     /** Log one exchange; the entry is returned so a late finding of the same exchange can be added to it. */
@@ -24,15 +27,26 @@ export function createExchangeLog(capacity = 200, now: () => number = Date.now) 
       status: number,
       startedAt: number,
       problems: readonly Problem[],
-    ): LoggedExchange {
+    ): Pick<LoggedExchange, 'status' | 'violations'> {
       total++;
-      const violations = problems.map(({ side, rule, message }) => ({ side, rule, message }));
-      const at = now();
-      const entry = { at: new Date(at).toISOString(), method, path, status, ms: at - startedAt, violations };
+      const violations =
+        problems.length === 0 ? [] : problems.map(({ side, rule, message }) => ({ side, rule, message }));
+      const atMs = now();
+      const entry: Kept = { atMs, method, path, status, ms: atMs - startedAt, violations };
       entries.push(entry);
       if (entries.length > capacity) entries.shift();
       return entry;
     },
-    snapshot: () => ({ total, exchanges: [...entries] }),
+    snapshot: () => ({
+      total,
+      exchanges: entries.map(({ atMs, method, path, status, ms, violations }): LoggedExchange => ({
+        at: new Date(atMs).toISOString(),
+        method,
+        path,
+        status,
+        ms,
+        violations,
+      })),
+    }),
   };
 }

@@ -56,7 +56,7 @@ export class Exchange {
   /** Set once the client's own fault ended the request (its answer given or impossible). */
   clientFault = false;
   private finished = false;
-  private logged?: LoggedExchange;
+  private logged?: Pick<LoggedExchange, 'status' | 'violations'>;
 
   constructor(
     readonly req: http.IncomingMessage,

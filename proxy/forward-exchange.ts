@@ -38,7 +38,7 @@ export function forward(
   x: Exchange,
   read: LimitedRead,
   c: ForwardContext,
-  failed: AbortSignal,
+  failed: AbortSignal | undefined,
   rewritten?: Rewritten,
 ): void {
   const { req, res } = x;
@@ -84,14 +84,15 @@ export function forward(
   res.once('close', () => {
     if (!res.writableFinished) gone();
   });
-  failed.addEventListener('abort', gone, { once: true });
+  failed?.addEventListener('abort', gone, { once: true });
   // The upstream's time runs once it has the whole request: a client still sending is the client's delay.
   const startTimer = () => {
     if (settled) return;
     const message = `the upstream did not answer within ${c.timeoutMs} ms`;
     timer = setTimeout(() => fail('upstream.timeout', 504, 'gateway_timeout', message), c.timeoutMs);
   };
-  if (req.complete) startTimer();
+  // Read whole (or none sent), the request is all there, though Node may not have marked it complete yet.
+  if (!read.tooLarge || req.complete) startTimer();
   else req.once('end', startTimer);
   up.on('error', () => fail('upstream.reachable', 502, 'bad_gateway', 'the upstream cannot be reached'));
   up.on('response', (answer) => {

@@ -56,21 +56,30 @@ export function splitTarget(target: string): { path: string; search: string } {
   return q === -1 ? { path: url, search: '' } : { path: url.slice(0, q), search: url.slice(q) };
 }
 
+/** What every request to one upstream shares: worked out once, not per request. */
+const upstreamParts = new WeakMap<URL, { protocol: string; hostname: string; port: string; base: string }>();
+
 /** Pure: where to send a client path: the upstream's host and its path with the client's rest and query as sent. */
 export function upstreamOptions(
   upstream: URL,
   rest: string,
   search: string,
 ): { protocol: string; hostname: string; port: string; path: string } {
-  const base = upstream.pathname.replace(/\/$/, '');
+  let parts = upstreamParts.get(upstream);
+  if (!parts)
+    upstreamParts.set(
+      upstream,
+      (parts = {
+        protocol: upstream.protocol,
+        // `[::1]` in a URL, `::1` to connect to.
+        hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: upstream.port,
+        base: upstream.pathname.replace(/\/$/, ''),
+      }),
+    );
   const local = rest.startsWith('/') || rest === '' ? rest : `/${rest}`;
-  return {
-    protocol: upstream.protocol,
-    // `[::1]` in a URL, `::1` to connect to.
-    hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: upstream.port,
-    path: `${base}${local}${search}` || '/',
-  };
+  const { protocol, hostname, port, base } = parts;
+  return { protocol, hostname, port, path: `${base}${local}${search}` || '/' };
 }
 
 /** `http.request` or `https.request`, by the upstream's scheme. */

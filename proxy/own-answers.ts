@@ -5,7 +5,7 @@
  * Required header values are the upstream's own last ones for that caller (its credential, else its address,
  * else anyone's latest); before the upstream sent any, a value the header's schema accepts.
  */
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import type http from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { HeaderSpec, OperationSpec, ResponseSpec } from '../spec/compile';
@@ -39,6 +39,15 @@ function sampleHeader(schema: OpenAPIV3_1.SchemaObject): string {
   return s.minLength ? 'x'.repeat(s.minLength) : '';
 }
 
+/**
+ * A caller's credential kept only as its SHA-256 (never the credential itself). Once per answer: Node's one-shot
+ * `crypto.hash` (20.12 and later) where it exists, which builds no Hash object.
+ */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string })
+  .hash;
+const digest = (text: string): string =>
+  oneShot ? oneShot('sha256', text, 'base64url') : createHash('sha256').update(text).digest('base64url');
+
 /** Build the proxy's answer maker for one document. */
 export function createOwnAnswers(spec: LoadedSpec) {
   const shaper = createErrorShaper(spec);
@@ -67,9 +76,7 @@ export function createOwnAnswers(spec: LoadedSpec) {
   };
   const seen = new Map<string, Record<string, string>>();
   const callerOf = (headers: http.IncomingHttpHeaders, address: string): string =>
-    createHash('sha256')
-      .update(String(headers.authorization ?? headers['x-api-key'] ?? address))
-      .digest('base64url');
+    digest(String(headers.authorization ?? headers['x-api-key'] ?? address));
   const challenge = (op: OperationSpec | undefined): string => {
     const name = op?.security[0]?.[0] ?? Object.keys(schemes)[0];
     return challengeOf(name === undefined ? undefined : schemes[name]);

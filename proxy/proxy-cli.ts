@@ -152,6 +152,7 @@ export async function runProxy(argv: string[]): Promise<void> {
   const proxy = createProxyServer({
     spec,
     ...c,
+    keepExchanges: c.reports.har !== undefined,
     onReport: () => writeReports(proxy.judge, target, c.reports),
   });
   const base = await proxy.listen(c.port, c.host).catch((err: Error) => {

@@ -29,26 +29,34 @@ export function createProxyPages(spec: LoadedSpec, upstream: URL) {
   const options = { inspector: true, title };
   const hasRoot = 'operation' in matchPath(spec, spec.basePath, 'GET', '/');
 
-  return async function pageFor(
+  const asset = async (name: string): Promise<PageAnswer | undefined> => {
+    const found = await readAsset(name);
+    return found && { status: 200, type: found.type, body: found.body, cache: 'public, max-age=3600' };
+  };
+  const document = async (type: string, pick: (d: SpecDocuments) => Buffer): Promise<PageAnswer> => ({
+    status: 200,
+    type,
+    body: pick(await docs()),
+  });
+
+  /** The page at `pathname`, a promise of it when it is read from disk, or undefined (decided at once). */
+  return function pageFor(
     req: http.IncomingMessage,
     pathname: string,
-  ): Promise<PageAnswer | undefined> {
+  ): PageAnswer | Promise<PageAnswer | undefined> | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    if (pathname.startsWith('/_mock/ui/')) {
-      const found = await readAsset(pathname.slice('/_mock/ui/'.length));
-      return found && { status: 200, type: found.type, body: found.body, cache: 'public, max-age=3600' };
-    }
+    if (pathname.startsWith('/_mock/ui/')) return asset(pathname.slice('/_mock/ui/'.length));
     switch (pathname) {
       case '/_mock/docs':
         return { status: 200, type: HTML, body: docsPage(options) };
       case '/_mock/inspector':
         return { status: 200, type: HTML, body: proxyInspectorPage(options) };
       case '/_mock/docs/openapi.json':
-        return { status: 200, type: 'application/json', body: (await docs()).docsJson };
+        return document('application/json', (d) => d.docsJson);
       case '/openapi.json':
-        return { status: 200, type: 'application/json', body: (await docs()).json };
+        return document('application/json', (d) => d.json);
       case '/openapi.yaml':
-        return { status: 200, type: 'application/yaml; charset=utf-8', body: (await docs()).yaml };
+        return document('application/yaml; charset=utf-8', (d) => d.yaml);
     }
     if (hasRoot || !wantsFrontDoor(req.method, pathname, req.headers.accept)) return undefined;
     const host = req.headers.host;

@@ -8,11 +8,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoadedSpec } from '../spec/load';
 import { createJudge, type Judge } from './judge/judge';
-import { readLimited } from './read-limited';
+import { readLimited, type LimitedRead } from './read-limited';
 import { createExchangeLog } from './exchange-log';
-import { createProxyPages } from './proxy-pages';
+import { createProxyPages, type PageAnswer } from './proxy-pages';
 import { codeFor, createOwnAnswers } from './own-answers';
-import { answerOnSocket, guardServer, track, watchBody } from './proxy-guard';
+import { answerOnSocket, guardServer, watchBody } from './proxy-guard';
+import { begin } from '../spec/http/connection';
 import { createRelay, relayPath, type Relay } from './callback-relay';
 import { Exchange, type ExchangeDeps } from './exchange';
 import { flatHeaders, forward, headerText, type ForwardContext } from './forward-exchange';
@@ -38,6 +39,11 @@ export interface ProxyOptions {
   callbacksRelay?: string;
   /** `--callback-hosts`: where relayed callbacks may be forwarded (default loopback). */
   callbackHosts?: readonly string[];
+  /**
+   * Keep the newest exchanges whole for a HAR (`judge.recent()`; default true). The CLI keeps them only when
+   * `--report har=FILE` asks for one: otherwise each exchange would be masked and copied for nothing.
+   */
+  keepExchanges?: boolean;
 }
 
 /** A listening-ready proxy and its judge (for reports). */
@@ -54,7 +60,10 @@ export interface ProxyServer {
 
 /** Build the proxy; nothing listens until `listen`. */
 export function createProxyServer(options: ProxyOptions): ProxyServer {
-  const judge = createJudge(options.spec, Date.now, { maxTracked: options.maxTracked ?? 10_000 });
+  const judge = createJudge(options.spec, Date.now, {
+    maxTracked: options.maxTracked ?? 10_000,
+    ...(options.keepExchanges === false ? { maxRecent: 0 } : {}),
+  });
   const answers = createOwnAnswers(options.spec);
   const log = createExchangeLog();
   const deps: ExchangeDeps = { judge, log, answers, mode: options.mode };
@@ -75,21 +84,29 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     { requireHostHeader: false },
     function proxyRequest(req, res) {
       active++;
-      res.once('close', () => {
-        if (--active === 0) for (const f of idle.splice(0)) f();
-      });
-      track(req, res);
       const x = new Exchange(req, res, deps);
       // From the first moment: a malformed or stalled body is the client's fault and this request's one answer,
-      // and the upstream request, if any, goes (forward listens to the signal).
-      const unread = new AbortController();
-      const release = hasBody(req) ? watchClientBody(x, unread, options.timeoutMs) : () => undefined;
-      res.once('close', release);
-      void handle(x, unread.signal, release).catch((err: unknown) => {
+      // and the upstream request, if any, goes (forward listens to the signal). A request without a body has
+      // neither: no watch, no signal.
+      const unread = hasBody(req) ? new AbortController() : undefined;
+      const release = unread ? watchClientBody(x, unread, options.timeoutMs) : noop;
+      const answered = begin(req.socket);
+      // One listener for the whole exchange's end (not one per concern).
+      res.on('close', function exchangeClosed() {
+        answered();
+        release();
+        if (--active === 0) for (const f of idle.splice(0)) f();
+      });
+      const internal = (err: unknown) => {
         // A bug of the proxy, never the client's fault nor the upstream's: said so, in the error shape.
         process.stderr.write(`proxy: internal error: ${(err as Error).stack ?? String(err)}\n`);
         x.reply(500, 'internal_error', 'internal error in the proxy', 0);
-      });
+      };
+      try {
+        handle(x, unread?.signal, release)?.catch(internal);
+      } catch (err) {
+        internal(err);
+      }
     },
   );
   // A client that half-closes after its request (nc -q, health checks, HTTP/1.0) still gets its answer: Node
@@ -97,7 +114,8 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   Object.assign(server, { httpAllowHalfOpen: true });
   guardServer(server, answers);
 
-  async function handle(x: Exchange, failed: AbortSignal, release: () => void): Promise<void> {
+  /** Synchronous up to the upstream request unless a page is read from disk or a body is to be read. */
+  function handle(x: Exchange, failed: AbortSignal | undefined, release: () => void): Promise<void> | void {
     const { req, res } = x;
     if (req.headers.host === undefined && req.httpVersion !== '1.0') {
       req.resume();
@@ -105,17 +123,25 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
     }
     const relayTo = relayed ? relayPath(x.path) : undefined;
     if (relayed && relayTo) return relayCallback(relayed, req, res, relayTo, x.search);
-    const page = await pageFor(req, x.path);
-    if (failed.aborted) return;
-    if (page) {
-      res.writeHead(page.status, {
-        'content-type': page.type,
-        'cache-control': page.cache ?? 'no-store',
-        'x-content-type-options': 'nosniff',
+    const page = pageFor(req, x.path);
+    if (page instanceof Promise)
+      return page.then((found) => {
+        if (failed?.aborted) return;
+        return found ? writePage(x, found) : route(x, failed, release);
       });
-      return void res.end(req.method === 'HEAD' ? undefined : page.body);
-    }
-    if (x.path.startsWith('/_mock/')) return adminRoute(admin, req, res, x.path);
+    if (page) return writePage(x, page);
+    return route(x, failed, release);
+  }
+
+  function route(x: Exchange, failed: AbortSignal | undefined, release: () => void): Promise<void> | void {
+    if (x.path.startsWith('/_mock/')) return adminRoute(admin, x.req, x.res, x.path);
+    // No body (no Content-Length, no Transfer-Encoding): nothing to wait for, judged and forwarded at once.
+    if (!failed) return judgeAndForward(x, { chunks: [], tooLarge: false, text: '' }, undefined, release);
+    return readThenForward(x, failed, release);
+  }
+
+  async function readThenForward(x: Exchange, failed: AbortSignal, release: () => void): Promise<void> {
+    const { req, res } = x;
     const encoding = headerText(req.headers['content-encoding']);
     const read = await readLimited(req, options.maxBodyBytes, encoding, req.headers['content-length']).catch(
       () => undefined,
@@ -127,6 +153,16 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
       x.finish({ kind: 'gone' });
       return void res.destroy();
     }
+    judgeAndForward(x, read, failed, release);
+  }
+
+  function judgeAndForward(
+    x: Exchange,
+    read: LimitedRead,
+    failed: AbortSignal | undefined,
+    release: () => void,
+  ): void {
+    const { req } = x;
     const unjudged = read.tooLarge || read.unjudged !== undefined;
     x.observed = {
       method: req.method ?? 'GET',
@@ -217,6 +253,18 @@ function watchClientBody(x: Exchange, unread: AbortController, timeoutMs: number
     if (res.headersSent) return void res.destroy();
     answerOnSocket(req.socket, answer, false);
   });
+}
+
+const noop = (): void => undefined;
+
+/** An answer of the pages, written (HEAD: its head only). */
+function writePage(x: Exchange, page: PageAnswer): void {
+  x.res.writeHead(page.status, {
+    'content-type': page.type,
+    'cache-control': page.cache ?? 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  x.res.end(x.req.method === 'HEAD' ? undefined : page.body);
 }
 
 const hasBody = (req: http.IncomingMessage): boolean =>

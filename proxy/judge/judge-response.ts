@@ -5,7 +5,7 @@
  */
 import type { LoadedSpec } from '../../spec/load';
 import { rateLimitFieldsJudge } from '../../spec/http/ratelimit-ietf';
-import { acceptedInvalidProblem, checkResponses } from '../../spec/http/response-checks';
+import { acceptedInvalidProblem, responseChecker } from '../../spec/http/response-checks';
 import type { Exchange, RecordedResponse } from '../../spec/report/types';
 import type { ObservedRequest, Problem, Route } from './judge-request';
 
@@ -36,6 +36,14 @@ export function toExchange(req: ObservedRequest, res: ObservedResponse, route: R
   };
 }
 
+/** The runner's checks read the document once (its rate-limit headers…): once per document, not per answer. */
+const checkers = new WeakMap<LoadedSpec, ReturnType<typeof responseChecker>>();
+function checkerOf(spec: LoadedSpec): ReturnType<typeof responseChecker> {
+  let checker = checkers.get(spec);
+  if (!checker) checkers.set(spec, (checker = responseChecker(spec)));
+  return checker;
+}
+
 /** Every response-side problem of one exchange; `requestProblems` are the client's, for `response.accepted-invalid`. */
 export function judgeResponse(
   spec: LoadedSpec,
@@ -48,7 +56,7 @@ export function judgeResponse(
     // A refusal with the status HTTP gives the client's own fault (415 for a media type the document does not
     // take) is not the server's fault even where the document lists no such status.
     const refusal = requestProblems.some((p) => p.status === res.status);
-    for (const f of checkResponses(spec, [exchange]))
+    for (const f of checkerOf(spec)(exchange))
       if (f.outcome === 'fail' && !(refusal && f.ruleId === 'response.documented-status'))
         out.push({ side: 'response', rule: f.ruleId, message: f.problem ?? f.ruleId });
   }
@@ -61,10 +69,12 @@ export function judgeResponse(
   return out;
 }
 
+const IETF = rateLimitFieldsJudge();
+
 /** The IETF `RateLimit` fields where sent, by the runner's own rules (spec/http/ratelimit-ietf.ts). */
 function ietfProblems(exchange: Exchange): Problem[] {
-  return rateLimitFieldsJudge()
-    .observe(exchange)
+  // Its `observe` judges each answer on its own (what it remembers is only for `finish`, never called here).
+  return IETF.observe(exchange)
     .filter((f) => f.outcome === 'fail')
     .map((f) => ({ side: 'response', rule: f.ruleId, message: f.problem ?? f.ruleId }));
 }

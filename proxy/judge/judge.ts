@@ -86,6 +86,8 @@ export function createJudge(
   let recentBytes = 0;
   /** Keep `ex` for the HAR with its bodies whole (masked), within the count and the byte budget. */
   const remember = (ex: Exchange, truncated: boolean) => {
+    // No HAR asked for (`maxRecent` 0): nothing is masked or copied per exchange.
+    if (maxRecent === 0) return;
     const whole = maskExchange(ex, secrets, Infinity);
     if (truncated) whole.truncated = true;
     const bytes = (whole.request.body?.length ?? 0) + (whole.response?.body.length ?? 0);
@@ -111,13 +113,14 @@ export function createJudge(
     recorded: 'new' | 'again' = 'new',
     truncated = false,
   ) => {
-    const at = new Date(ex.receivedAt).toISOString();
-    const masked = maskExchange(ex, secrets);
+    // Most exchanges break no rule: their time and masked copy are only made for one that does.
+    const at = problems.length > 0 ? new Date(ex.receivedAt).toISOString() : '';
+    const masked = problems.length > 0 ? maskExchange(ex, secrets) : ex;
+    const path = problems.length > 0 ? (req.url.split('?')[0] ?? req.url) : '';
     for (const p of problems) {
       if (p.side === 'response') responseSide++;
       const message = maskSecrets(p.message);
       const operationId = route.op?.operationId;
-      const path = req.url.split('?')[0] ?? req.url;
       kept.push({
         side: p.side,
         rule: p.rule,

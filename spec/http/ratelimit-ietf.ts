@@ -77,6 +77,13 @@ interface Fields {
   policies?: RateLimitPolicy[];
 }
 
+/** A server sends one policy on every answer: parsed once per distinct value (the last one remembered). */
+let lastPolicy: { raw: string; parsed: ReturnType<typeof parsePolicy> } | undefined;
+function policyOf(raw: string): ReturnType<typeof parsePolicy> {
+  if (lastPolicy?.raw !== raw) lastPolicy = { raw, parsed: parsePolicy(raw) };
+  return lastPolicy.parsed;
+}
+
 /** Both fields parsed, or the syntax problem. */
 function parseFields(res: RecordedResponse): Fields | string {
   const rawLimit = res.headers.ratelimit;
@@ -84,7 +91,7 @@ function parseFields(res: RecordedResponse): Fields | string {
   const limits = rawLimit === undefined ? { ok: true as const, items: [] } : parseRateLimit(rawLimit);
   if (!limits.ok) return limits.problem;
   if (rawPolicy === undefined) return { limits: limits.items };
-  const policies = parsePolicy(rawPolicy);
+  const policies = policyOf(rawPolicy);
   if (!policies.ok) return policies.problem;
   const names = new Set(policies.items.map((p) => p.name));
   const orphan = limits.items.find((l) => !names.has(l.name));
