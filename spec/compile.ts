@@ -104,6 +104,8 @@ export interface OperationSpec {
     example?: unknown;
     /** The form media type's `encoding` by property, when it has one (spec/http/form-decode.ts reads it). */
     formEncoding?: Record<string, OpenAPIV3_1.EncodingObject>;
+    /** The `multipart/form-data` media type's `encoding` by property, when it has one (the runner writes parts by it). */
+    multipartEncoding?: Record<string, OpenAPIV3_1.EncodingObject>;
   };
   responses: Map<string, ResponseSpec>;
   /** The documented callbacks (issue 33; spec/callbacks.ts), bodies in the request view; absent when none. */
@@ -385,9 +387,9 @@ function compileRequestBody(
   const media = chosen ? body.content[chosen] : undefined;
   // The request view: readOnly properties are the server's, never required of a client.
   const schema = requestView((media?.schema ?? {}) as OpenAPIV3_1.SchemaObject);
-  // The `encoding` map of a form, or of a multipart form (its fields are read as a form's: spec/http/multipart.ts).
-  const encoded = form ?? mediaTypes.find((t) => t.toLowerCase().startsWith('multipart/form-data'));
-  const formEncoding = encoded ? body.content[encoded]?.encoding : undefined;
+  const formEncoding = form ? body.content[form]?.encoding : undefined;
+  const multipart = mediaTypes.find((t) => t.toLowerCase().startsWith('multipart/form-data'));
+  const multipartEncoding = multipart ? body.content[multipart]?.encoding : undefined;
   return {
     required: body.required === true,
     mediaTypes,
@@ -396,6 +398,7 @@ function compileRequestBody(
     validate: compile(schema, 'request', `${where} requestBody`),
     example: exampleOf(media),
     ...(formEncoding && Object.keys(formEncoding).length > 0 ? { formEncoding } : {}),
+    ...(multipartEncoding && Object.keys(multipartEncoding).length > 0 ? { multipartEncoding } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ import { withRunPrefix } from './run-prefix';
 import { fail, pass, skip, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing } from '../send/client';
 import type { Finding, Rule } from '../types';
-import { valuesFor } from './boundaries';
+import { valuesFor } from '../generate/constraint-values';
 import { curlFor } from './curl';
 import { saveFailure } from './failures';
 import type { FuzzSettings } from './fuzz-check';
@@ -137,8 +137,9 @@ function outgoing(
   // A valid querystring unless the case is about it (bodyRequest adds the valid one to a request with a body).
   const at = c.querystring === undefined ? item : c.querystring === '' ? item : `${item}?${c.querystring}`;
   // A valid body, so that only the parameter decides.
+  // Written as the operation documents its body (JSON, a form, multipart): bodyRequest skips one it cannot build.
   const body =
-    op.requestBody?.kind === 'json'
+    op.requestBody !== undefined
       ? withRunPrefix(
           generateValid(op.requestBody.schema, random, 'fuzz', { full: true }),
           op.requestBody.schema,
@@ -153,7 +154,10 @@ function outgoing(
           path: c.querystring === undefined ? withQuerystring(op, at) : at,
           auth: { use: 'key' as const },
         }
-      : { ...bodyRequest(op, at, { json: body }), ...(c.querystring === undefined ? {} : { path: at }) };
+      : {
+          ...bodyRequest(op, at, { json: body, label: runPrefix }),
+          ...(c.querystring === undefined ? {} : { path: at }),
+        };
   // Exactly as built: a missing required parameter is the case, not an omission to fill in.
   return { ...out, query: c.query, headers: { ...out.headers, ...c.headers }, exact: true };
 }
@@ -223,7 +227,11 @@ function save(
     operationId: op.operationId,
     method: out.method,
     template: op.path,
-    body: out.body === undefined ? undefined : (JSON.parse(out.body) as unknown),
+    // A JSON body is saved as its value (a form or multipart body is built again by --replay from nothing).
+    body:
+      out.body === undefined || op.requestBody?.kind !== 'json'
+        ? undefined
+        : (JSON.parse(out.body) as unknown),
     query: c.query,
     ...(c.id !== undefined ? { id: c.id } : {}),
     expect: c.expect,

@@ -6,6 +6,7 @@ import type { Rule } from '../types';
 import { bodyCheck, bodyRules } from './bodies';
 import { crudCheck } from './crud';
 import { crudRules } from './crud-rules';
+import { paramRules, paramsCheck } from './params';
 
 export interface Generated {
   rules: Rule[];
@@ -13,7 +14,8 @@ export interface Generated {
 }
 
 /**
- * Lifecycle rules per resource, body rules per operation with a body; `selected` (the run's --operation,
+ * Lifecycle rules per resource, body rules per operation with a body, parameter rules per operation with a
+ * parameter its schema constrains; `selected` (the run's --operation,
  * --tag, --path filters; null: all) keeps a resource with a selected operation and a selected operation.
  */
 export function generateRules(
@@ -35,9 +37,15 @@ export function generateRules(
   for (const op of spec.operations) {
     if (!kept([op.operationId])) continue;
     const mine = bodyRules(op);
-    if (mine.length === 0) continue;
-    rules.push(...mine);
-    checks.push(bodyCheck(op));
+    if (mine.length > 0) {
+      rules.push(...mine);
+      checks.push(bodyCheck(op));
+    }
+    // The parameter cases that need no item: sent whether or not a create succeeds.
+    const params = paramRules(op);
+    if (params.length === 0) continue;
+    rules.push(...params);
+    checks.push(paramsCheck(op));
   }
   return { rules, checks };
 }

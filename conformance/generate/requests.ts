@@ -12,6 +12,7 @@ import { isObject } from '../../spec/json';
 import { seededRandom } from '../../spec/random';
 import { writeQuerystring } from '../../spec/http/querystring';
 import { createdIdOf } from '../../spec/created-id';
+import { encodeBody } from './encode-body';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
@@ -31,19 +32,26 @@ export function withQuerystring(op: OperationSpec, path: string): string {
   return raw ? `${path}${path.includes('?') ? '&' : '?'}${raw}` : path;
 }
 
-/** A request to `op` at `path` with a JSON value (or raw text) as its body, under the key. */
+/**
+ * A request to `op` at `path` with a body value, under the key: written as the operation documents its body
+ * (generate/encode-body.ts: JSON, a form, multipart with small files named by `label`); raw text goes as JSON. A
+ * body the runner cannot build makes a request the client skips with the reason, never one sent as JSON.
+ */
 export function bodyRequest(
   op: OperationSpec,
   path: string,
-  body: { json?: unknown; raw?: string },
+  body: { json?: unknown; raw?: string; label?: string },
 ): Outgoing {
-  return {
+  const base = {
     method: op.method.toUpperCase(),
     path: withQuerystring(op, path),
-    auth: { use: 'key' },
-    headers: { 'Content-Type': jsonMediaType(op) },
-    body: body.raw ?? JSON.stringify(body.json),
+    auth: { use: 'key' as const },
   };
+  if (body.raw !== undefined)
+    return { ...base, headers: { 'Content-Type': jsonMediaType(op) }, body: body.raw };
+  const encoded = encodeBody(op, body.json, body.label);
+  if ('skip' in encoded) return { ...base, unbuildable: `${op.operationId}: ${encoded.skip}` };
+  return { ...base, headers: { 'Content-Type': encoded.contentType }, body: encoded.body };
 }
 
 /** The item path of `resource` for `id` (`/pets/{petId}` -> `/pets/7`), for `template` when given. */
@@ -105,7 +113,9 @@ export async function createItem(resource: Resource, ctx: RunContext, label = 'i
     resource,
     generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-${label}`, { full: true }),
   );
-  const result = await ctx.client.send(bodyRequest(op, op.path, { json: sent }));
+  const result = await ctx.client.send(
+    bodyRequest(op, op.path, { json: sent, label: `${ctx.runPrefix}-${label}` }),
+  );
   const inner = unwrap(sent, resource.envelope);
   return createdFrom(resource, op, result, isObject(inner) ? inner : {});
 }

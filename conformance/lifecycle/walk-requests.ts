@@ -8,12 +8,12 @@ import type { JSONSchema7 } from 'json-schema';
 import { coerceParam, type OperationSpec, type ParamSpec } from '../../spec/compile';
 import { mapItem } from '../../spec/envelope';
 import { isObject } from '../../spec/json';
-import { isJsonMediaType } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
 import type { Schema } from '../../spec/schema-shape';
 import type { Outgoing } from '../send/client';
 import { generateValid } from '../generate/values';
 import { withQuerystring } from '../generate/requests';
+import { encodeBody, formBody } from '../generate/encode-body';
 
 type Json = Record<string, unknown>;
 const mediaBase = (type: string): string => type.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -91,14 +91,19 @@ export function walkRequest(
   const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1' };
   for (const p of op.headerParams) if (p.required) headers[p.name] = paramValue(p, random);
   let body: string | undefined;
+  let unbuildable: string | undefined;
   if (options.body !== undefined && op.requestBody) {
-    const json = op.requestBody.mediaTypes.find((t) => isJsonMediaType(mediaBase(t)));
-    if (!options.form && (json || op.requestBody.kind !== 'form')) {
-      headers['Content-Type'] = json ?? 'application/json';
-      body = JSON.stringify(options.body);
-    } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = formEncode(options.body);
+    // As the operation documents its body (generate/encode-body.ts), or as a form where `form` asks for one.
+    const encoded = options.form
+      ? {
+          contentType: 'application/x-www-form-urlencoded',
+          body: formBody(asObject(options.body), op.requestBody.formEncoding),
+        }
+      : encodeBody(op, options.body, 'walk');
+    if ('skip' in encoded) unbuildable = `${op.operationId}: ${encoded.skip}`;
+    else {
+      headers['Content-Type'] = encoded.contentType;
+      body = encoded.body;
     }
   }
   return {
@@ -108,6 +113,7 @@ export function walkRequest(
     headers,
     body,
     auth: options.anonymous ? { use: 'none' } : { use: 'key' },
+    ...(unbuildable === undefined ? {} : { unbuildable }),
   };
 }
 
@@ -130,10 +136,4 @@ function safeSample(schema: Schema, full = false): unknown {
   }
 }
 
-/** A flat object as application/x-www-form-urlencoded (nested values as JSON text). */
-function formEncode(body: unknown): string {
-  const form = new URLSearchParams();
-  if (isObject(body))
-    for (const [k, v] of Object.entries(body)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  return form.toString();
-}
+const asObject = (v: unknown): Json => (isObject(v) ? v : {});

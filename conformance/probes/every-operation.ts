@@ -10,7 +10,7 @@ import type { ParamSpec } from '../../spec/compile';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { isWrite } from '../send/client';
 import { generateValid } from '../generate/values';
-import { jsonMediaType } from '../generate/requests';
+import { bodyRequest } from '../generate/requests';
 import type { Finding } from '../types';
 
 const RULE = 'operations.reached';
@@ -47,11 +47,11 @@ function validRequest(op: OperationSpec, ctx: RunContext) {
     const param = op.pathParamSpecs.find((p) => p.name === name);
     return encodeURIComponent(String(param ? paramValue(param, ctx) : 1));
   });
-  const out = { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
-  if (op.requestBody?.kind !== 'json') return out;
+  if (!op.requestBody) return { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
   // Generated, not the document's example: whatever the run creates carries its prefix (the cleanup finds it).
+  // Written as the operation documents its body (JSON, a form, multipart); one the runner cannot build is skipped.
   const body = generateValid(op.requestBody.schema, ctx.random, ctx.runPrefix);
-  return { ...out, headers: { 'Content-Type': jsonMediaType(op) }, body: JSON.stringify(body) };
+  return bodyRequest(op, path, { json: body, label: ctx.runPrefix });
 }
 
 /** The parameter's own example, default or first enum value, else a valid value generated from its schema. */

@@ -2,7 +2,7 @@
 import type { OperationSpec } from '../../spec/load';
 import type { Auth, Outgoing } from '../send/client';
 import { generateValid } from '../generate/values';
-import { jsonMediaType } from '../generate/requests';
+import { encodeBody } from '../generate/encode-body';
 
 /** `/pets/{petId}` -> `/pets/1`: parameter values are not published, so 1 stands for "some id". */
 export function samplePath(template: string): string {
@@ -18,9 +18,8 @@ export function operationRequest(
 ): Outgoing {
   const out: Outgoing = { method: op.method.toUpperCase(), path: samplePath(op.path), auth };
   if (!op.requestBody) return out;
-  return {
-    ...out,
-    headers: { 'Content-Type': jsonMediaType(op) },
-    body: JSON.stringify(generateValid(op.requestBody.schema, random, prefix)),
-  };
+  // Written as the operation documents its body (JSON, a form, multipart), or skipped with the reason.
+  const encoded = encodeBody(op, generateValid(op.requestBody.schema, random, prefix), prefix);
+  if ('skip' in encoded) return { ...out, unbuildable: `${op.operationId}: ${encoded.skip}` };
+  return { ...out, headers: { 'Content-Type': encoded.contentType }, body: encoded.body };
 }

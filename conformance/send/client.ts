@@ -44,6 +44,8 @@ export interface Outgoing {
    * and header parameter of the operation the request does not name is filled in (send/required-params.ts).
    */
   exact?: boolean;
+  /** Why the body cannot be built as the operation documents it (generate/encode-body.ts): skipped, not sent. */
+  unbuildable?: string;
 }
 
 export type SendResult =
@@ -95,6 +97,7 @@ export function createClient(options: ClientOptions): Client {
     target: options.target,
     created,
     async send(out: Outgoing): Promise<SendResult> {
+      if (out.unbuildable !== undefined) return { kind: 'skipped', reason: out.unbuildable };
       if (options.readOnly && isWrite(out.method))
         return { kind: 'skipped', reason: `--read-only: ${out.method.toUpperCase()} is not sent` };
       const identity = out.auth.use === 'key' || out.auth.use === 'quota' ? out.auth.use : 'anonymous';

@@ -5,35 +5,14 @@
  * gets a valid value, so that only what the rule varies decides the answer. A case about a parameter itself
  * (`--fuzz` parameter cases) is sent exactly as built (`Outgoing.exact`).
  */
-import { coerceParam, type OperationSpec, type ParamSpec } from '../../spec/compile';
-import { seededRandom } from '../../spec/random';
-import type { Schema } from '../../spec/schema-shape';
-import { generateValid } from '../generate/values';
+import type { OperationSpec } from '../../spec/compile';
+import { validParamText } from '../generate/param-values';
 
 /** Header parameters OpenAPI says are ignored (`Accept`, `Content-Type`, `Authorization`): never filled in. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-const asText = (v: unknown): string =>
-  Array.isArray(v)
-    ? v.map(String).join(',')
-    : typeof v === 'object' && v !== null
-      ? JSON.stringify(v)
-      : String(v);
-
-/**
- * Pure: a valid text for `p`: its default, first example or example when valid, else one generated from its
- * schema (seeded: the same each run).
- */
-export function requiredParamText(p: ParamSpec): string {
-  const s = p.schema as Schema & { default?: unknown; examples?: unknown[]; example?: unknown };
-  const generated = generateValid(p.schema, seededRandom(0), 'param');
-  for (const c of [s.default, s.examples?.[0], s.example, generated]) {
-    if (c === undefined || c === null) continue;
-    const text = asText(c);
-    if (p.validate(coerceParam(p.schema, text))) return text;
-  }
-  return asText(generated);
-}
+/** A valid text for `p` (generate/param-values.ts): what a request that does not vary it carries. */
+export const requiredParamText = validParamText;
 
 /**
  * Pure: the query values and headers to add so that `op`'s required query and header parameters are all

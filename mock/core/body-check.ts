@@ -47,6 +47,8 @@ export interface BodyCheck extends BodyRule {
   /** The body's schema and form `encoding`: a form body is decoded into the object they describe. */
   schema: Schema;
   formEncoding?: Readonly<Record<string, FormEncoding>>;
+  /** The `multipart/form-data` media type's `encoding`: its fields are read as a form's (spec/http/multipart.ts). */
+  multipartEncoding?: Readonly<Record<string, FormEncoding>>;
   /** A body wrapped in the resource's envelope (`{"article": {...}}`): the same checks on the item inside. */
   inner?: { property: string; readOnly: readonly string[]; known: ReadonlySet<string> | null };
 }
@@ -111,6 +113,7 @@ function compileOne(
     policy: rules ? sharedAjv().compile({ type: 'object', properties: rules }) : undefined,
     schema: body.schema,
     ...(body.formEncoding ? { formEncoding: body.formEncoding } : {}),
+    ...(body.multipartEncoding ? { multipartEncoding: body.multipartEncoding } : {}),
     inner,
   };
 }
@@ -201,7 +204,7 @@ export function checkBody(
   // `opaque`: a documented media type the mock does not decode (a file upload, an archive): never stored.
   if (reading === 'none' || reading === 'opaque') return { value: undefined };
   if (reading === 'multipart') {
-    const parts = decodeMultipart(body.bytes, contentType ?? '', check.schema, check.formEncoding);
+    const parts = decodeMultipart(body.bytes, contentType ?? '', check.schema, check.multipartEncoding);
     if (!parts.ok) return invalidRequest(parts.message);
     const checked = checkValue(check, parts.value);
     return 'value' in checked ? { ...checked, files: parts.files } : checked;
