@@ -25,7 +25,7 @@ import { chooseStream, mediaBody, streamReply } from '../media-body';
 import { chosenStatus, namedExamples } from '../prefer';
 import { sampleOf } from '../../../spec/sample';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
-import type { Ctx, Deps, Reply, Stage } from '../context';
+import type { Deps, FinalStage, ReadCtx, Reply, RoutedCtx } from '../context';
 import type { ReadOnlyHandling } from '../settings';
 import {
   mergePatch,
@@ -53,11 +53,10 @@ const storeRef = (r: Resource): StoreResource => ({
 });
 
 /** The item id from the path, as the store keys it (`007` addresses integer id 7). */
-function itemId(ctx: Ctx, r: Resource): string {
+function itemId(ctx: RoutedCtx, r: Resource): string {
   // The parameter at the item's place in this operation's path: `/users/{userId}/avatar` under `/users/{id}`.
-  const name =
-    (r.itemPath && ctx.operation && paramAt(ctx.operation.path, itemDepth(r.itemPath))) || r.itemParam;
-  const raw = (name && ctx.params?.[name]) || '';
+  const name = (r.itemPath && paramAt(ctx.operation.path, itemDepth(r.itemPath))) || r.itemParam;
+  const raw = (name && ctx.params[name]) || '';
   return r.idType === 'integer' && /^\d+$/.test(raw) ? String(Number(raw)) : raw;
 }
 
@@ -76,8 +75,9 @@ function answerBody(documented: ResponseSpec | undefined, body: unknown): unknow
   return validAnswer(withoutWriteOnly(documented.schema, body), documented.schema, documented.validateBody);
 }
 
-function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
-  const status = successStatus(op, 'list');
+function list(ctx: RoutedCtx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+  // The list's success status, worked out at load (the binding's action is this list).
+  const status = ctx.bound.successStatus ?? successStatus(op, 'list');
   const paged = r.paging !== undefined && r.paging !== null;
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
   if (!r.listEnvelope && !paged) {
@@ -98,7 +98,7 @@ function list(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromis
 }
 
 /** OpenAPI 3.2's QUERY on the collection: the items the body's fields match, as a plain list (see ../search.ts). */
-function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+function search(ctx: RoutedCtx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
   const status = successStatus(op, 'search');
   const matches = searchFilter(ctx.input, r);
   return whenReady(deps.records.list(r.name), (items) => {
@@ -107,7 +107,13 @@ function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
   });
 }
 
-function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: string): MaybePromise<Reply> {
+function create(
+  ctx: RoutedCtx,
+  deps: Deps,
+  r: Resource,
+  op: OperationSpec,
+  parent?: string,
+): MaybePromise<Reply> {
   const record = toStored(unwrap(ctx.input, r.envelope), r, deps.clock.now());
   if (parent !== undefined) record[PARENT_KEY] = parent;
   return whenReady(deps.records.create(storeRef(r), record, deps.config.maxRecords), (out) => {
@@ -135,7 +141,7 @@ function create(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec, parent?: s
 }
 
 /** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */
-function locationOf(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
+function locationOf(ctx: RoutedCtx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
   const id = r.idField === undefined ? undefined : record[r.idField];
   if (!r.itemPath || !r.itemParam || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
   const params: Record<string, string> = { ...ctx.params, [r.itemParam]: String(id) };
@@ -257,15 +263,15 @@ async function patch(deps: Deps, r: Resource, op: OperationSpec, id: string, inp
 }
 
 /** The parent item a sub-collection's path names (`{slug}` of `/articles/{slug}/comments`), as stored. */
-const parentId = (ctx: Ctx, r: Resource): string => {
+const parentId = (ctx: RoutedCtx, r: Resource): string => {
   if (!r.parent) return '';
   const depth = segments(r.collectionPath).length - 2;
-  const name = (ctx.operation && paramAt(ctx.operation.path, depth)) || r.parent.param;
-  return ctx.params?.[name] ?? '';
+  const name = paramAt(ctx.operation.path, depth) || r.parent.param;
+  return ctx.params[name] ?? '';
 };
 
 /** A sub-collection's parent nobody created: its 404; undefined when there is one (or no parent at all). */
-async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
+async function missingParent(ctx: RoutedCtx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
   if (!r.parent) return undefined;
   const id = parentId(ctx, r);
   const found = await deps.records.get(r.parent.name, id);
@@ -273,11 +279,11 @@ async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorRe
 }
 
 /** Is `record` one of the items under the parent the path names (always, outside a sub-collection)? */
-const underParent = (ctx: Ctx, r: Resource, record: JsonObject): boolean =>
+const underParent = (ctx: RoutedCtx, r: Resource, record: JsonObject): boolean =>
   !r.parent || record[PARENT_KEY] === parentId(ctx, r);
 
 /** A sub-collection's action: its parent must exist, and its item must be one of the parent's. */
-async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
+async function actUnder(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
   const r = binding.resource;
   const missing = await missingParent(ctx, deps, r);
   if (missing) return missing;
@@ -297,7 +303,7 @@ async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpe
 }
 
 /** Synchronous with a store in memory (list, create, read, remove); replace and patch await theirs. */
-function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
   const r = binding.resource;
   switch (binding.action) {
     case 'list':
@@ -333,7 +339,7 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
   }
 }
 
-async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promise<Reply> {
+async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec): Promise<Reply> {
   const path = matchBasePath(ctx.req.path, deps.spec.basePath) ?? ctx.req.path;
   const answer = await deps.engine({
     method: ctx.req.method,
@@ -364,7 +370,7 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   };
 }
 
-const acceptOf = (ctx: Ctx): string | undefined => {
+const acceptOf = (ctx: RoutedCtx): string | undefined => {
   const v = ctx.req.headers.accept;
   return Array.isArray(v) ? v.join(', ') : v;
 };
@@ -373,7 +379,12 @@ const acceptOf = (ctx: Ctx): string | undefined => {
  * An operation under an item path that no action binds: an id nobody created is a 404 (the documented 4xx),
  * never a generated item; an action answered with the item's schema answers the stored item (issue 26.2, 26.5).
  */
-async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: ItemScope): Promise<Reply> {
+async function onItem(
+  ctx: RoutedCtx,
+  deps: Deps,
+  operation: OperationSpec,
+  scope: ItemScope,
+): Promise<Reply> {
   if (ctx.preferStatus !== undefined) return fromEngine(ctx, deps, operation);
   const r = scope.resource;
   const id = itemId(ctx, r);
@@ -394,7 +405,7 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
  * values generated from its schema, answered from the document alone (nothing is stored or read).
  */
 export function preferredAnswer(
-  ctx: Ctx,
+  ctx: RoutedCtx,
   deps: Pick<Deps, 'spec' | 'config' | 'sleep'>,
   operation: OperationSpec,
 ): Reply {
@@ -424,16 +435,14 @@ export function preferredAnswer(
   return { status, body, contentType: documented.contentType, headers };
 }
 
-export const handle: Stage = function handle(ctx, deps) {
-  const operation = ctx.operation;
-  if (!operation) throw new Error('handle needs route to run first');
+export const handle: FinalStage<ReadCtx> = function handle(ctx, deps) {
+  const { operation, bound } = ctx;
   if (ctx.preferExample !== undefined || ctx.preferDynamic)
     return { reply: preferredAnswer(ctx, deps, operation), ctx };
-  const binding = ctx.binding;
-  const scope = binding ? undefined : deps.model.itemScopes.get(operation.operationId);
-  if (scope) return onItem(ctx, deps, operation, scope).then((reply) => ({ reply, ctx }));
+  const binding = bound.binding;
+  if (bound.itemScope) return onItem(ctx, deps, operation, bound.itemScope).then((reply) => ({ reply, ctx }));
   if (!binding) return fromEngine(ctx, deps, operation).then((reply) => ({ reply, ctx }));
-  if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
+  if (ctx.preferStatus !== undefined && ctx.preferStatus !== bound.successStatus) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
   const acted = binding.resource.parent

@@ -4,7 +4,7 @@
  */
 import { serializeItem, serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
-import type { Ctx, Deps, Identity, Reply, Stage, StageOutcome } from '../context';
+import type { CallerCtx, CountedCtx, Deps, Outcome, Reply, Stage } from '../context';
 import type { MockConfig } from '../settings';
 import {
   isPending,
@@ -166,40 +166,33 @@ function banPolicy(config: MockConfig): BanPolicy {
  * The store could not count (503): the minute window's limit with what remained at the last count this
  * process knows (the whole limit when it knows none). Never 0 unless it was 0: an outage is not a spent quota.
  */
-function unavailable(err: unknown, ctx: Ctx, identity: Identity, now: number): StageOutcome {
+function unavailable(err: unknown, ctx: CallerCtx, now: number): Outcome<CountedCtx> {
   if (!(err instanceof StoreUnavailableError)) throw err;
-  const minute = identity.windows[0] as WindowSpec;
+  const minute = ctx.identity.windows[0] as WindowSpec;
   const left = Math.max(0, minute.limit - (err.lastUsed?.[0] ?? 0));
   ctx.limitHeaders = limitHeaders(minute.limit, left, resetMs(minute, now));
   return { reply: serviceUnavailable(2), ctx };
 }
 
-function decided(
-  ctx: Ctx,
-  deps: Deps,
-  identity: Identity,
-  outcome: ConsumeOutcome,
-  now: number,
-): StageOutcome {
-  const decision = decideLimit(identity.windows, outcome, now, deps.config.rateLimitFields);
-  ctx.limitHeaders = decision.headers;
-  return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
+function decided(ctx: CallerCtx, deps: Deps, outcome: ConsumeOutcome, now: number): Outcome<CountedCtx> {
+  const decision = decideLimit(ctx.identity.windows, outcome, now, deps.config.rateLimitFields);
+  const counted = Object.assign(ctx, { limitHeaders: decision.headers });
+  return decision.reject ? { reply: decision.reject, ctx: counted } : counted;
 }
 
 /** Synchronous with a store in memory; a store across the network is awaited. */
-export const rateLimit: Stage = function rateLimit(ctx, deps) {
-  const identity = ctx.identity;
-  if (!identity) throw new Error('rateLimit needs identify to run first');
+export const rateLimit: Stage<CallerCtx, CountedCtx> = function rateLimit(ctx, deps) {
+  const { identity } = ctx;
   const now = deps.clock.now();
   let counted: MaybePromise<ConsumeOutcome>;
   try {
     counted = deps.limiter.consume(identity.subject, identity.windows, now, banPolicy(deps.config));
   } catch (err) {
-    return unavailable(err, ctx, identity, now);
+    return unavailable(err, ctx, now);
   }
-  if (!isPending(counted)) return decided(ctx, deps, identity, counted, now);
+  if (!isPending(counted)) return decided(ctx, deps, counted, now);
   return Promise.resolve(counted).then(
-    (outcome) => decided(ctx, deps, identity, outcome, now),
-    (err: unknown) => unavailable(err, ctx, identity, now),
+    (outcome) => decided(ctx, deps, outcome, now),
+    (err: unknown) => unavailable(err, ctx, now),
   );
 };
