@@ -33,6 +33,12 @@ export function bindOperations(
         itemScope: binding ? undefined : model.itemScopes.get(id),
         bodyCheck: bodies.get(id),
         chaos: chaosFor(operation, config),
+        hasParameters:
+          operation.pathParamSpecs.length +
+            operation.queryParams.length +
+            operation.headerParams.length +
+            operation.cookieParams.length >
+            0 || operation.querystring !== undefined,
         hasCallbacks: callbacksOf(spec.document, operation) !== undefined,
       }),
     );

@@ -129,6 +129,8 @@ export interface BoundOperation {
   bodyCheck?: BodyCheck;
   /** Latency and fault rate of this operation (its own settings over --latency and --faults). */
   chaos: Chaos;
+  /** Does the operation declare any parameter (path, query, querystring, header, cookie) to check? */
+  hasParameters: boolean;
   /** Does the document give the operation callbacks (sent after an accepted request)? */
   hasCallbacks: boolean;
 }

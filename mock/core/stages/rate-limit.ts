@@ -97,13 +97,41 @@ function limitHeaders(
       'X-RateLimit-Remaining': String(remaining),
       'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
     };
+  const texts = windowTexts(window, limit, resetAtMs);
   return {
-    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Limit': texts.limit,
     'X-RateLimit-Remaining': String(remaining),
-    'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
+    'X-RateLimit-Reset': texts.reset,
     RateLimit: rateLimitField(window.name, remaining, seconds(resetAtMs - nowMs)),
     'RateLimit-Policy': rateLimitPolicyField(windows),
   };
+}
+
+/** A window's header texts that stay the same from one request to the next: its limit, and its reset until it moves. */
+interface WindowTexts {
+  limitOf: number;
+  limit: string;
+  resetAtMs: number;
+  reset: string;
+}
+const textsByWindow = new WeakMap<WindowSpec, WindowTexts>();
+
+/** The texts of `window` for `limit` and `resetAtMs`: formatted when they change, not per request. */
+function windowTexts(window: WindowSpec, limit: number, resetAtMs: number): WindowTexts {
+  let texts = textsByWindow.get(window);
+  if (!texts) {
+    texts = { limitOf: limit, limit: String(limit), resetAtMs, reset: String(Math.ceil(resetAtMs / 1000)) };
+    textsByWindow.set(window, texts);
+  }
+  if (texts.limitOf !== limit) {
+    texts.limitOf = limit;
+    texts.limit = String(limit);
+  }
+  if (texts.resetAtMs !== resetAtMs) {
+    texts.resetAtMs = resetAtMs;
+    texts.reset = String(Math.ceil(resetAtMs / 1000));
+  }
+  return texts;
 }
 
 /** RFC 9651 §3.3.1: the largest magnitude of an Integer. */

@@ -112,16 +112,19 @@ function refusals(
   const out: Candidate[] = [];
   if (body && isErrorReply(body) && body.status === 415)
     out.push({ rule: 'request.media-type', reply: body });
-  const params = ctx.params;
-  let cookies: Record<string, string> | undefined;
-  const problems = parameterProblems(operation, {
-    path: (n) => params[n],
-    query: (n) => (ctx.query ??= parseQuery(ctx.req.query))[n]?.[0],
-    header: (n) => header(ctx.req.headers[n]),
-    cookie: (n) => (cookies ??= parseCookies(header(ctx.req.headers.cookie)))[n],
-    querystring: ctx.req.query,
-  });
-  for (const p of problems) out.push({ rule: p.rule, reply: refusal(p) });
+  // An operation that declares no parameter has none to check: no readers built for it.
+  if (ctx.bound.hasParameters) {
+    const params = ctx.params;
+    let cookies: Record<string, string> | undefined;
+    const problems = parameterProblems(operation, {
+      path: (n) => params[n],
+      query: (n) => (ctx.query ??= parseQuery(ctx.req.query))[n]?.[0],
+      header: (n) => header(ctx.req.headers[n]),
+      cookie: (n) => (cookies ??= parseCookies(header(ctx.req.headers.cookie)))[n],
+      querystring: ctx.req.query,
+    });
+    for (const p of problems) out.push({ rule: p.rule, reply: refusal(p) });
+  }
   const prefer = preferRefusal(ctx, deps, operation);
   if (prefer) out.push({ rule: 'mock.prefer', reply: prefer });
   if (body && isErrorReply(body) && body.status !== 415)
@@ -145,7 +148,8 @@ export const validate: Stage<ReadCtx> = function validate(ctx, deps) {
   const body = check
     ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes)
     : checkUnexpectedBody(ctx.body, content, deps.config.policy);
-  const first = inRefusalOrder(refusals(ctx, deps, operation, body || undefined))[0];
+  const found = refusals(ctx, deps, operation, body || undefined);
+  const first = found.length > 1 ? inRefusalOrder(found)[0] : found[0];
   if (first) return { reply: first.reply, ctx };
   if (body && !isErrorReply(body)) ctx.input = body.value;
   return ctx;
