@@ -5,12 +5,12 @@
  */
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { BodyRead, Deps, MockRequest, Stage } from '../core/context';
+import type { BodyRead, Deps, MockRequest } from '../core/context';
 import { handleRequest, type EngineResult } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
-import { STAGES } from '../core/pipeline';
+import { PIPELINE, type Pipeline } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
 
 /** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
@@ -59,7 +59,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead 
 }
 
 export interface NodeAdapterOptions<D extends Deps> {
-  stages?: readonly Stage<D>[];
+  /** The stages, composed (mock/core/pipeline.ts `buildPipeline`); the engine's own by default. */
+  pipeline?: Pipeline<D>;
   addressOf?: AddressOf;
 }
 
@@ -78,7 +79,7 @@ export function createApp<D extends Deps>(
   source: D | { current: D },
   options: NodeAdapterOptions<D> = {},
 ): RequestListener {
-  const stages = options.stages ?? (STAGES as readonly Stage<D>[]);
+  const pipeline = options.pipeline ?? PIPELINE;
   const addressOf = options.addressOf ?? socketAddress;
   return function mockRequest(req: IncomingMessage, res: ServerResponse): void {
     const deps = 'current' in source ? source.current : source;
@@ -159,7 +160,7 @@ export function createApp<D extends Deps>(
       else send(result);
     };
     // Stores in memory: the answer is there at once and goes out in this same turn, no promise in between.
-    const result = handleRequest(mockReq, source, stages);
+    const result = handleRequest(mockReq, source, pipeline);
     if (result instanceof Promise) void result.then(deliver);
     else deliver(result);
   };

@@ -78,6 +78,12 @@ function parsedLatency(text: string): ReturnType<typeof parseLatency> {
   return parsed;
 }
 
+/** What applies to one operation: the latency range to draw a delay from, if any, and the fault rate. */
+export interface Chaos {
+  latency?: LatencyRange;
+  faults: number;
+}
+
 /** The latency and fault rate that apply to `operation`: its own settings over the mock-wide ones. */
 export function chaosFor(
   operation: OperationSpec,
@@ -86,7 +92,7 @@ export function chaosFor(
     faults: number;
     operationChaos: Readonly<Record<string, OperationChaos>>;
   },
-): { latency?: LatencyRange; faults: number } {
+): Chaos {
   const own = config.operationChaos[operation.operationId];
   const text = own?.latency ?? config.latency;
   const parsed = text === null || text === undefined ? undefined : parsedLatency(text);

@@ -1,6 +1,8 @@
 /** The data that flows through the pipeline: the request, what each stage learned, and the final reply. */
 import type { CompiledSpec, OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
+import type { ItemScope } from '../../spec/item-scope';
+import type { Chaos } from './chaos';
 import type { BodyCheck, BodyRead } from './body-check';
 import type { UploadedFile } from '../../spec/http/multipart';
 import type { CallbackSend } from './callbacks';
@@ -54,12 +56,21 @@ export interface Identity {
   authProblem?: string;
 }
 
+/**
+ * The request's one context, as far as the pipeline got: what the reply, the respond step and the log see,
+ * whichever stage replied. Each stage records what it learned on this one object (nothing is copied per stage)
+ * and hands it on typed by what is now known: `CallerCtx` after identify, `CountedCtx` after the rate limit,
+ * `RoutedCtx` after route, `ReadCtx` after the body is read. A stage says which it needs, so the order of the
+ * stages is checked by the compiler (mock/core/pipeline.ts), not at run time.
+ */
 export interface Ctx {
   req: MockRequest;
   identity?: Identity;
   /** X-RateLimit-* (and the IETF fields) for this request (§8: every response carries them). */
   limitHeaders?: Record<string, string>;
   operation?: OperationSpec;
+  /** The operation with everything bound to it at load (its body check, resource action, chaos settings). */
+  bound?: BoundOperation;
   /** The resource and action the operation is, when it is one. */
   binding?: Binding;
   /** Path parameters, percent-decoded by the validate stage. */
@@ -81,6 +92,50 @@ export interface Ctx {
   delayMs?: number;
   /** What was injected into this answer (`delay 200ms`, `fault 503`, `reset`), for the log and the inspector. */
   injected?: string[];
+}
+
+/** After identify: who is calling (a key's plan, or anonymous by address). */
+export interface CallerCtx extends Ctx {
+  identity: Identity;
+}
+
+/** After the rate limit: the caller was counted, and the headers every answer carries are known. */
+export interface CountedCtx extends CallerCtx {
+  limitHeaders: Record<string, string>;
+}
+
+/** After route: the operation of the document the request addresses, and its raw path parameters. */
+export interface RoutedCtx extends CountedCtx {
+  operation: OperationSpec;
+  bound: BoundOperation;
+  params: Record<string, string>;
+}
+
+/** After readBody: the body as read (empty when the operation takes none and none was sent). */
+export interface ReadCtx extends RoutedCtx {
+  body: BodyRead;
+}
+
+/**
+ * An operation of the document with what serving it needs, worked out once at load (mock/core/bound.ts): the
+ * route stage finds it with the operation, and no later stage looks anything up by operationId per request.
+ */
+export interface BoundOperation {
+  operation: OperationSpec;
+  /** The resource and action the operation is, when it is one. */
+  binding?: Binding;
+  /** The status the binding's action answers with (201 for a create …), when there is a binding. */
+  successStatus?: number;
+  /** An operation under an item path that no action binds (mock/core/stages/handle.ts `onItem`). */
+  itemScope?: ItemScope;
+  /** The compiled request body check, when the operation documents a body. */
+  bodyCheck?: BodyCheck;
+  /** Latency and fault rate of this operation (its own settings over --latency and --faults). */
+  chaos: Chaos;
+  /** Does the operation declare any parameter (path, query, querystring, header, cookie) to check? */
+  hasParameters: boolean;
+  /** Does the document give the operation callbacks (sent after an accepted request)? */
+  hasCallbacks: boolean;
 }
 
 /** Where a streamed reply writes (the inspector's server-sent events); a node ServerResponse fits. */
@@ -111,7 +166,17 @@ export interface Reply {
   reset?: true;
 }
 
-export type StageOutcome = { next: Ctx } | { reply: Reply; ctx: Ctx };
+/** A stage's final answer, and the context as far as the pipeline got (for the respond step and the log). */
+export interface Replied {
+  reply: Reply;
+  ctx: Ctx;
+}
+
+/** What a stage gives: the context for the next stage, or a reply, which stops the chain. */
+export type Outcome<Out extends Ctx> = Out | Replied;
+
+/** Pure: did the stage reply (a context never has a `reply` field)? */
+export const replied = <Out extends Ctx>(out: Outcome<Out>): out is Replied => 'reply' in out;
 
 export interface Deps {
   config: MockConfig;
@@ -129,8 +194,10 @@ export interface Deps {
   anonymous: WindowSpec[];
   /** How each security scheme of the document carries a key. */
   credentials: readonly CredentialReader[];
-  /** Compiled request body checks, by operationId. */
+  /** Compiled request body checks, by operationId (a patch checks its result with another operation's). */
   bodies: ReadonlyMap<string, BodyCheck>;
+  /** Every operation of the document with what is bound to it at load, found by the route stage. */
+  bound: ReadonlyMap<OperationSpec, BoundOperation>;
   errors: ErrorShaper;
   /** Serialised list per resource, keyed by the store's version, so a repeated GET does not re-serialise. */
   listCache: Map<string, { version: number; raw: Uint8Array }>;
@@ -142,4 +209,18 @@ export interface Deps {
   outbox?: (sends: CallbackSend[]) => void;
 }
 
-export type Stage<D extends Deps = Deps> = (ctx: Ctx, deps: D) => Promise<StageOutcome> | StageOutcome;
+/**
+ * One step of the pipeline: takes the context as far as the earlier stages brought it (`In`) and gives the
+ * context for the next (`Out`), or a reply. Synchronous unless it must wait (a store across the network, a body
+ * still arriving).
+ */
+export type Stage<In extends Ctx = Ctx, Out extends Ctx = In, D extends Deps = Deps> = (
+  ctx: In,
+  deps: D,
+) => Outcome<Out> | Promise<Outcome<Out>>;
+
+/** The last stage: it always replies. */
+export type FinalStage<In extends Ctx, D extends Deps = Deps> = (
+  ctx: In,
+  deps: D,
+) => Replied | Promise<Replied>;

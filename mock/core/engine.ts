@@ -8,19 +8,19 @@ import { compileSpec, type CompiledSpec } from '../../spec/compile';
 import { inferResources } from '../../spec/resources';
 import { idRandom } from '../../spec/random';
 import { compileBodyChecks } from './body-check';
-import type { Clock, Ctx, Deps, MockRequest, Reply, Stage } from './context';
+import type { Clock, Ctx, Deps, MockRequest, Reply } from './context';
 import { credentialReaders } from './credentials';
 import { specExampleEngine } from './engines/spec-examples';
 import type { ExampleEngine } from './engines/types';
 import { createErrorShaper } from '../../spec/error-shape';
-import { callbacksOf, decideCallbacks, type CallbackSend, type CallbackSource } from './callbacks';
-import { successStatus } from './records';
+import { decideCallbacks, type CallbackSend, type CallbackSource } from './callbacks';
 import { decideStateWebhooks, triggered, webhookCatalogue } from './webhooks';
 import { parseQuery } from './query';
 import { faultRateProblem, parseLatency, seededRandom } from './chaos';
 import { checkKeys, createKeyring, type KeyEntry, type KeysFile } from './keys';
 import { silentLogger, type Logger } from './log';
-import { runPipeline, STAGES, type PipelineResult } from './pipeline';
+import { PIPELINE, runPipeline, type Pipeline, type PipelineResult } from './pipeline';
+import { bindOperations } from './bound';
 import { anonymousWindows } from './plans';
 import { checkSeed } from './seed';
 import { ENGINE_DEFAULTS, type MockConfig } from './settings';
@@ -127,6 +127,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     anonymous: anonymousWindows(plans),
     credentials: credentialReaders(spec.securitySchemes),
     bodies,
+    bound: bindOperations(spec, model, bodies, config),
     errors: createErrorShaper(spec, idRandom(config.randomSeed + 1)),
     listCache: new Map(),
     random: seededRandom(config.randomSeed),
@@ -160,10 +161,10 @@ export interface EngineResult {
 export function handleRequest<D extends Deps>(
   req: MockRequest,
   source: D | { current: D },
-  stages: readonly Stage<D>[] = STAGES as readonly Stage<D>[],
+  pipeline: Pipeline<D> = PIPELINE,
 ): EngineResult | Promise<EngineResult> {
   const deps = 'current' in source ? source.current : source;
-  const ran = runPipeline(req, deps, stages);
+  const ran = runPipeline(req, deps, pipeline);
   return ran instanceof Promise ? ran.then((r) => engineResult(r, deps)) : engineResult(ran, deps);
 }
 
@@ -183,16 +184,15 @@ function bodyValue(reply: Reply): unknown {
  * stored nothing and changed nothing: it sends neither a callback nor a webhook (docs/mock-callbacks-webhooks.md).
  */
 function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: Deps): void {
-  const operation = ctx.operation;
-  if (!deps.outbox || !operation || reply.status < 200 || reply.status > 299 || reply.reset) return;
+  const { operation, bound } = ctx;
+  if (!deps.outbox || !operation || !bound || reply.status < 200 || reply.status > 299 || reply.reset) return;
   const fromDocument =
     ctx.preferExample !== undefined ||
     ctx.preferDynamic === true ||
-    (ctx.preferStatus !== undefined &&
-      (!ctx.binding || ctx.preferStatus !== successStatus(operation, ctx.binding.action)));
+    (ctx.preferStatus !== undefined && ctx.preferStatus !== bound.successStatus);
   if (fromDocument) return;
-  const hasCallbacks = callbacksOf(deps.spec.document, operation) !== undefined;
-  const changed = ctx.binding !== undefined && triggered(deps, ctx.binding).length > 0;
+  const { hasCallbacks, binding } = bound;
+  const changed = binding !== undefined && triggered(deps, binding).length > 0;
   if (!hasCallbacks && !changed) return;
   const query = ctx.req.query;
   const source: CallbackSource = {
@@ -209,7 +209,7 @@ function queueCallbacks(ctx: Ctx, reply: Reply, response: HttpResponse, deps: De
   const auth = { schemes: deps.spec.securitySchemes, credentials: deps.config.callbackCredentials };
   const sends = [
     ...(hasCallbacks ? decideCallbacks(deps.spec.document, operation, source, auth) : []),
-    ...(changed && ctx.binding ? decideStateWebhooks(deps, ctx.binding, operation.operationId, source) : []),
+    ...(changed && binding ? decideStateWebhooks(deps, binding, operation.operationId, source) : []),
   ];
   if (sends.length) deps.outbox(sends);
 }

@@ -1,11 +1,24 @@
 /**
- * The one place that knows the order of the stages. Each stage returns the next context or a final reply;
- * a reply stops the chain. Anything thrown is a bug: it becomes a 500 error reply, never a dead process.
- * The Node layer adds its own stages (admin routes, pages) at two hooks: before the rate limit (operational
- * routes that are never counted) and after it.
+ * The one place that knows the order of the stages. Each stage takes the context as far as the earlier ones
+ * brought it and gives the context for the next, typed by what is now known (mock/core/context.ts), or a reply,
+ * which stops the chain. The chain is composed once, and `then` only joins a stage that gives what the next one
+ * needs: a stage put before its prerequisite does not compile. Anything thrown is a bug: it becomes a 500 error
+ * reply, never a dead process. The Node layer adds its own stages (admin routes, pages) at two hooks: before
+ * the rate limit (operational routes that are never counted) and after it.
  */
 import { internalError, serviceUnavailable } from './errors';
-import type { Ctx, Deps, MockRequest, Reply, Stage, StageOutcome } from './context';
+import {
+  replied,
+  type CallerCtx,
+  type CountedCtx,
+  type Ctx,
+  type Deps,
+  type FinalStage,
+  type MockRequest,
+  type Outcome,
+  type Replied,
+  type Stage,
+} from './context';
 import { StoreUnavailableError } from './stores/types';
 import { identify } from './stages/identify';
 import { rateLimit } from './stages/rate-limit';
@@ -20,36 +33,55 @@ import { delay, fault } from './stages/inject';
 
 export interface StageHooks<D extends Deps> {
   /** Run before counting: routes that must never spend or be refused by a quota (health, docs assets). */
-  beforeLimit?: readonly Stage<D>[];
+  beforeLimit?: readonly Stage<CallerCtx, CallerCtx, D>[];
   /** Run after counting, before preflight and routing: the mock's own routes outside the base path. */
-  afterLimit?: readonly Stage<D>[];
+  afterLimit?: readonly Stage<CountedCtx, CountedCtx, D>[];
+}
+
+/** The whole chain, composed: a request's fresh context in, always a reply out. */
+export type Pipeline<D extends Deps = Deps> = FinalStage<Ctx, D>;
+
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> => v instanceof Promise;
+
+/**
+ * `first`, then `rest` with the context it gave; a reply stops there. Synchronous while both are: no promise
+ * and no microtask per stage; from the first stage that returns a promise on, the rest runs after it.
+ */
+export function then<A extends Ctx, B extends Ctx, D extends Deps>(
+  first: Stage<A, B, D>,
+  rest: FinalStage<B, D>,
+): FinalStage<A, D> {
+  return function chained(ctx, deps) {
+    const out = first(ctx, deps);
+    if (isPromise(out)) return out.then((o: Outcome<B>) => (replied(o) ? o : rest(o, deps)));
+    return replied(out) ? out : rest(out, deps);
+  };
+}
+
+/** Several stages that keep the context's type, in order, before `rest`. */
+function thenAll<C extends Ctx, D extends Deps>(
+  stages: readonly Stage<C, C, D>[],
+  rest: FinalStage<C, D>,
+): FinalStage<C, D> {
+  return stages.reduceRight<FinalStage<C, D>>((next, stage) => then(stage, next), rest);
 }
 
 /** identify never rejects; rateLimit runs before route and auth so 401/404 carry the headers too. */
-export function buildStages<D extends Deps>(hooks: StageHooks<D> = {}): Stage<D>[] {
-  return [
-    identify,
-    ...(hooks.beforeLimit ?? []),
-    rateLimit,
-    requireHost,
-    // The hooks' routes answer their own preflights (the admin routes refuse them: no CORS there).
-    ...(hooks.afterLimit ?? []),
-    preflight,
+export function buildPipeline<D extends Deps>(hooks: StageHooks<D> = {}): Pipeline<D> {
+  const routed = then(
     route,
-    delay,
-    authorize,
-    readBody,
-    validate,
-    fault,
-    handle,
-  ];
+    then(delay, then(authorize, then(readBody, then(validate, then(fault, handle))))),
+  );
+  // The hooks' routes answer their own preflights (the admin routes refuse them: no CORS there).
+  const counted = then(requireHost, thenAll(hooks.afterLimit ?? [], then(preflight, routed)));
+  return then(identify, thenAll(hooks.beforeLimit ?? [], then(rateLimit, counted)));
 }
 
 /** The engine's own stages, with no hooks (the fetch and MSW adapters). */
-export const STAGES: readonly Stage[] = buildStages();
+export const PIPELINE: Pipeline = buildPipeline();
 
 export interface PipelineResult {
-  reply: Reply;
+  reply: Replied['reply'];
   ctx: Ctx;
   /** Set when a stage threw: the adapter logs it. */
   error?: unknown;
@@ -62,45 +94,35 @@ function failed(error: unknown, ctx: Ctx): PipelineResult {
 }
 
 /**
- * Run `req` through every stage until one replies. Synchronous while every stage is (a store in memory): the
- * result itself, no promise and no microtask per stage; from the first stage that returns a promise on, the
- * rest runs asynchronously and the result is a promise.
+ * Run `req` through the pipeline until a stage replies. The result itself while every stage answers at once (a
+ * store in memory), else a promise of it.
  */
 export function runPipeline<D extends Deps>(
   req: MockRequest,
   deps: D,
-  stages: readonly Stage<D>[] = STAGES,
+  pipeline: Pipeline<D> = PIPELINE,
 ): PipelineResult | Promise<PipelineResult> {
-  const ctx: Ctx = { req };
+  // Every field the stages may set, declared at once: one shape for every request's context.
+  const ctx: Ctx = {
+    req,
+    identity: undefined,
+    limitHeaders: undefined,
+    operation: undefined,
+    bound: undefined,
+    binding: undefined,
+    params: undefined,
+    query: undefined,
+    body: undefined,
+    input: undefined,
+    preferStatus: undefined,
+    preferExample: undefined,
+    preferDynamic: undefined,
+    delayMs: undefined,
+    injected: undefined,
+  };
   try {
-    for (let i = 0; i < stages.length; i++) {
-      const out = (stages[i] as Stage<D>)(ctx, deps);
-      if (out instanceof Promise) return finish(out, i + 1, ctx, deps, stages);
-      if ('reply' in out) return out;
-    }
-    throw new Error('no stage replied');
-  } catch (error) {
-    return failed(error, ctx);
-  }
-}
-
-/** The rest of the pipeline once a stage returned a promise. */
-async function finish<D extends Deps>(
-  pending: Promise<StageOutcome>,
-  from: number,
-  ctx: Ctx,
-  deps: D,
-  stages: readonly Stage<D>[],
-): Promise<PipelineResult> {
-  try {
-    let out = await pending;
-    for (let i = from; !('reply' in out); i++) {
-      const stage = stages[i];
-      if (!stage) throw new Error('no stage replied');
-      const returned = stage(ctx, deps);
-      out = returned instanceof Promise ? await returned : returned;
-    }
-    return out;
+    const out = pipeline(ctx, deps);
+    return isPromise(out) ? out.catch((error: unknown) => failed(error, ctx)) : out;
   } catch (error) {
     return failed(error, ctx);
   }

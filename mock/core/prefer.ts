@@ -9,8 +9,7 @@ import type { OperationSpec } from '../../spec/compile';
 import { successStatusOf } from '../../spec/success';
 import { operationObject } from '../../spec/methods';
 import { exampleValue } from '../../spec/example-value';
-import type { Ctx } from './context';
-import { successStatus } from './records';
+import type { RoutedCtx } from './context';
 
 export interface Preferences {
   code?: string;
@@ -96,7 +95,7 @@ export function namedExamples(
 }
 
 /** The status an answer takes: `Prefer: code=`, else the action's success, else the documented one. */
-export function chosenStatus(ctx: Ctx, operation: OperationSpec): number {
+export function chosenStatus(ctx: RoutedCtx, operation: OperationSpec): number {
   if (ctx.preferStatus !== undefined) return ctx.preferStatus;
-  return ctx.binding ? successStatus(operation, ctx.binding.action) : defaultStatus(operation);
+  return ctx.bound.successStatus ?? defaultStatus(operation);
 }

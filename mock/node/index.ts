@@ -17,7 +17,7 @@ import type { Clock } from '../core/context';
 import { buildDeps, settingsWith } from '../core/engine';
 import type { KeyEntry, KeysFile } from '../core/keys';
 import { silentLogger, type Logger } from '../core/log';
-import { buildStages } from '../core/pipeline';
+import { buildPipeline } from '../core/pipeline';
 import { applySettings, type MockConfig } from '../core/settings';
 import { readSettingsFile } from './settings-file';
 import type { LimiterStore, RecordStore, SeedData } from '../core/stores/types';
@@ -121,7 +121,7 @@ export interface MockServer {
  * The engine's stages with the Node layer's own routes (admin, pages): served before the rate limit to whoever
  * may call them, refused after it (counted, with the rate-limit headers). See ./routes.ts.
  */
-export const NODE_STAGES = buildStages<NodeDeps>({ beforeLimit: [ownRoutes], afterLimit: [ownRefusals] });
+export const NODE_PIPELINE = buildPipeline<NodeDeps>({ beforeLimit: [ownRoutes], afterLimit: [ownRefusals] });
 
 /** `config` with its settings file applied (the command line's values over it), as a reload applies it. */
 function withSettingsFile(config: MockConfig): MockConfig {
@@ -235,7 +235,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   server.on(
     'request',
     connections.counted(
-      createApp(holder, { stages: NODE_STAGES, addressOf: clientAddressOf(config.trustProxy) }),
+      createApp(holder, { pipeline: NODE_PIPELINE, addressOf: clientAddressOf(config.trustProxy) }),
     ),
   );
   server.on('listening', () => {

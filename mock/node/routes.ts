@@ -18,7 +18,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
-import type { Ctx, Reply, Stage, StageOutcome } from '../core/context';
+import type { CallerCtx, CountedCtx, Ctx, Outcome, Reply, Stage } from '../core/context';
 import { adminRoute } from './admin';
 import type { NodeDeps as Deps } from './deps';
 import { assetRoute, frontDoor, uiRoutes } from './ui/stage';
@@ -121,30 +121,30 @@ function lookup(ctx: Ctx, deps: Deps): Found | undefined {
 const withCors = (found: Found, reply: Reply): Reply =>
   found.family === 'open' ? reply : { ...reply, cors: false };
 
-const served = async (found: Found, ctx: Ctx, deps: Deps): Promise<StageOutcome> => {
+const served = async <C extends Ctx>(found: Found, ctx: C, deps: Deps): Promise<Outcome<C>> => {
   const reply = await found.run(deps, ctx);
-  return reply ? { reply: withCors(found, reply), ctx } : { next: ctx };
+  return reply ? { reply: withCors(found, reply), ctx } : ctx;
 };
 
 /**
  * Before the rate limit: serve the mock's own routes (and the front door) to whoever may call them, without
  * counting. Synchronous for every other path: the API's requests pass without a promise.
  */
-export const ownRoutes: Stage<Deps> = function ownRoutes(ctx, deps) {
+export const ownRoutes: Stage<CallerCtx, CallerCtx, Deps> = function ownRoutes(ctx, deps) {
   if (deps.ui && wantsFrontDoor(ctx.req.method, ctx.req.path, ctx.req.headers.accept)) {
     const reply = frontDoor(ctx, deps, inspectorOn(deps));
     if (reply) return { reply, ctx };
   }
   const found = lookup(ctx, deps);
-  if (!found || refusal(ctx, deps, found)) return { next: ctx };
+  if (!found || refusal(ctx, deps, found)) return ctx;
   return served(found, ctx, deps);
 };
 
 /** After the rate limit (counted, with its headers): the admin routes without a token, and every refusal. */
-export const ownRefusals: Stage<Deps> = function ownRefusals(ctx, deps) {
+export const ownRefusals: Stage<CountedCtx, CountedCtx, Deps> = function ownRefusals(ctx, deps) {
   const found = lookup(ctx, deps);
   // A preflight for the spec documents is the CORS stage's to answer.
-  if (!found || (found.family === 'open' && ctx.req.method === 'OPTIONS')) return { next: ctx };
+  if (!found || (found.family === 'open' && ctx.req.method === 'OPTIONS')) return ctx;
   const refused = refusal(ctx, deps, found);
   if (refused) return { reply: withCors(found, refused), ctx };
   return served(found, ctx, deps);

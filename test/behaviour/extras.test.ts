@@ -1,7 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
-import { STAGES, runPipeline } from '../../mock/core/pipeline';
+import { buildPipeline, runPipeline } from '../../mock/core/pipeline';
 import { toHttpResponse } from '../../mock/core/stages/respond';
-import type { Stage } from '../../mock/core/context';
+import type { CountedCtx, Stage } from '../../mock/core/context';
 import { bearer, expectError, harness, type Harness } from '../support/mock-harness';
 
 let h: Harness;
@@ -93,10 +93,11 @@ describe('Prefer: code=NNN answers with a documented status and its example', ()
 
 describe('a thrown error is a 500 Error answer, never a dead process', () => {
   it('runPipeline turns a throwing stage into internal_error and keeps the headers known so far', async () => {
-    const boom: Stage = () => {
+    // Right after the rate limit: the headers are known when it throws.
+    const boom: Stage<CountedCtx> = () => {
       throw new Error('bug');
     };
-    const stages = [...STAGES.slice(0, 2), boom];
+    const pipeline = buildPipeline({ afterLimit: [boom] });
     const req = {
       method: 'GET',
       path: '/v1/categories',
@@ -104,7 +105,7 @@ describe('a thrown error is a 500 Error answer, never a dead process', () => {
       headers: { authorization: 'Bearer free-key' },
       remoteAddress: '127.0.0.1',
     };
-    const result = await runPipeline(req, h.mock.deps, stages);
+    const result = await runPipeline(req, h.mock.deps, pipeline);
     expect(result.reply.status).toBe(500);
     const sent = toHttpResponse(result.reply, result.ctx, h.mock.deps);
     expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({

@@ -4,16 +4,16 @@
  * key is 401. §5: the default document requires its bearer key on every operation.
  */
 import { unauthorized } from '../errors';
-import type { Stage } from '../context';
+import type { RoutedCtx, Stage } from '../context';
 
 /** Pure: does a caller whose credentials satisfy `schemes` meet one of the operation's requirements? */
 export function meetsSecurity(requirements: readonly string[][], schemes: ReadonlySet<string>): boolean {
   return requirements.length === 0 || requirements.some((all) => all.every((s) => schemes.has(s)));
 }
 
-export const authorize: Stage = function authorize(ctx, deps) {
+export const authorize: Stage<RoutedCtx> = function authorize(ctx, deps) {
   const op = ctx.operation;
-  if (!op || meetsSecurity(op.security, ctx.identity?.schemes ?? new Set())) return { next: ctx };
+  if (meetsSecurity(op.security, ctx.identity.schemes)) return ctx;
   const named = new Set(op.security.flat());
   const challenge = deps.credentials
     .filter((r) => named.has(r.scheme))
@@ -21,7 +21,7 @@ export const authorize: Stage = function authorize(ctx, deps) {
     .join(', ');
   return {
     reply: unauthorized(
-      `The API key is missing or invalid: ${ctx.identity?.authProblem ?? 'no credentials'}.`,
+      `The API key is missing or invalid: ${ctx.identity.authProblem ?? 'no credentials'}.`,
       challenge || undefined,
     ),
     ctx,

@@ -1,5 +1,5 @@
 /** Stage: answer CORS preflights for the configured origins (browsers send them without a key). */
-import type { Stage } from '../context';
+import type { CountedCtx, Stage } from '../context';
 import { corsHeaders } from '../cors-headers';
 import type { CompiledSpec } from '../../../spec/compile';
 
@@ -20,12 +20,12 @@ export function allowMethods(spec: CompiledSpec): string {
 
 const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-export const preflight: Stage = function preflight(ctx, deps) {
+export const preflight: Stage<CountedCtx> = function preflight(ctx, deps) {
   const { method, headers } = ctx.req;
   const origin = one(headers.origin);
-  if (method !== 'OPTIONS' || !origin || !headers['access-control-request-method']) return { next: ctx };
+  if (method !== 'OPTIONS' || !origin || !headers['access-control-request-method']) return ctx;
   const cors = corsHeaders(deps.config, origin);
-  if (!cors['Access-Control-Allow-Origin']) return { next: ctx };
+  if (!cors['Access-Control-Allow-Origin']) return ctx;
   return {
     reply: {
       status: 204,

@@ -25,7 +25,7 @@ import { chooseStream, mediaBody, streamReply } from '../media-body';
 import { chosenStatus, namedExamples } from '../prefer';
 import { sampleOf } from '../../../spec/sample';
 import { applyJsonPatch, isJsonPatch } from '../json-patch';
-import type { Ctx, Deps, Reply, Stage } from '../context';
+import type { Deps, FinalStage, ReadCtx, Reply, RoutedCtx } from '../context';
 import type { ReadOnlyHandling } from '../settings';
 import {
   mergePatch,
@@ -76,7 +76,7 @@ function answerBody(documented: ResponseSpec | undefined, body: unknown): unknow
   return validAnswer(withoutWriteOnly(documented.schema, body), documented.schema, documented.validateBody);
 }
 
-function list(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
   const r = binding.resource;
   const status = successStatus(op, 'list');
   const paged = r.paging !== undefined && r.paging !== null;
@@ -121,7 +121,7 @@ function list(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybeP
 }
 
 /** OpenAPI 3.2's QUERY on the collection: the items the body's fields match, as a plain list (see ../search.ts). */
-function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
+function search(ctx: RoutedCtx, deps: Deps, r: Resource, op: OperationSpec): MaybePromise<Reply> {
   const status = successStatus(op, 'search');
   const matches = searchFilter(ctx.input, r);
   return whenReady(deps.records.list(bucketOf(ctx, r)), (items) => {
@@ -130,7 +130,7 @@ function search(ctx: Ctx, deps: Deps, r: Resource, op: OperationSpec): MaybeProm
   });
 }
 
-function create(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
   const r = binding.resource;
   const stored = withPathFields(
     ctx,
@@ -184,7 +184,7 @@ function newKey(r: Resource, record: JsonObject, random: () => number): JsonObje
 }
 
 /** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */
-function locationOf(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
+function locationOf(ctx: RoutedCtx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
   const key = keyParams(r, record);
   if (!r.itemPath || !key) return undefined;
   const params: Record<string, string> = { ...ctx.params, ...key };
@@ -320,7 +320,7 @@ async function patch(
  * A sub-collection's parent nobody created: its 404; undefined when there is one, no parent at all, a parent
  * that need not exist (a namespace the item names), or a path that names no parent (an item path elsewhere).
  */
-async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
+async function missingParent(ctx: RoutedCtx, deps: Deps, r: Resource): Promise<ErrorReply | undefined> {
   const place = r.parent && !r.parent.optional ? parentPlace(ctx, r, deps.model.resources) : undefined;
   if (!place) return undefined;
   const found = await deps.records.get(place.bucket, place.key);
@@ -331,14 +331,14 @@ async function missingParent(ctx: Ctx, deps: Deps, r: Resource): Promise<ErrorRe
  * Is `record` one of the items under the parent the path names? Always for a resource kept per parent (its
  * bucket says so), outside a sub-collection, or on a path that names no parent.
  */
-function underParent(ctx: Ctx, deps: Deps, r: Resource, record: JsonObject): boolean {
+function underParent(ctx: RoutedCtx, deps: Deps, r: Resource, record: JsonObject): boolean {
   if (!r.parent || r.scope) return true;
   const place = parentPlace(ctx, r, deps.model.resources);
   return place === undefined || record[PARENT_KEY] === place.key;
 }
 
 /** A sub-collection's action: its parent must exist, and its item must be one of the parent's. */
-async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
+async function actUnder(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): Promise<Reply> {
   const r = binding.resource;
   const missing = await missingParent(ctx, deps, r);
   if (missing) return missing;
@@ -353,7 +353,7 @@ async function actUnder(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpe
 }
 
 /** Synchronous with a store in memory (list, create, read, remove); replace and patch await theirs. */
-function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
   const r = binding.resource;
   switch (binding.action) {
     case 'list':
@@ -392,7 +392,7 @@ function act(ctx: Ctx, deps: Deps, binding: Binding, op: OperationSpec): MaybePr
   }
 }
 
-async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promise<Reply> {
+async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec): Promise<Reply> {
   const path = matchBasePath(ctx.req.path, deps.spec.basePath) ?? ctx.req.path;
   const answer = await deps.engine({
     method: ctx.req.method,
@@ -423,7 +423,7 @@ async function fromEngine(ctx: Ctx, deps: Deps, operation: OperationSpec): Promi
   };
 }
 
-const acceptOf = (ctx: Ctx): string | undefined => {
+const acceptOf = (ctx: RoutedCtx): string | undefined => {
   const v = ctx.req.headers.accept;
   return Array.isArray(v) ? v.join(', ') : v;
 };
@@ -432,7 +432,12 @@ const acceptOf = (ctx: Ctx): string | undefined => {
  * An operation under an item path that no action binds: an id nobody created is a 404 (the documented 4xx),
  * never a generated item; an action answered with the item's schema answers the stored item (issue 26.2, 26.5).
  */
-async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: ItemScope): Promise<Reply> {
+async function onItem(
+  ctx: RoutedCtx,
+  deps: Deps,
+  operation: OperationSpec,
+  scope: ItemScope,
+): Promise<Reply> {
   if (ctx.preferStatus !== undefined) return fromEngine(ctx, deps, operation);
   const r = scope.resource;
   const id = itemId(ctx, r);
@@ -454,7 +459,7 @@ async function onItem(ctx: Ctx, deps: Deps, operation: OperationSpec, scope: Ite
  * values generated from its schema, answered from the document alone (nothing is stored or read).
  */
 export function preferredAnswer(
-  ctx: Ctx,
+  ctx: RoutedCtx,
   deps: Pick<Deps, 'spec' | 'config' | 'sleep'>,
   operation: OperationSpec,
 ): Reply {
@@ -484,16 +489,14 @@ export function preferredAnswer(
   return { status, body, contentType: documented.contentType, headers };
 }
 
-export const handle: Stage = function handle(ctx, deps) {
-  const operation = ctx.operation;
-  if (!operation) throw new Error('handle needs route to run first');
+export const handle: FinalStage<ReadCtx> = function handle(ctx, deps) {
+  const { operation, bound } = ctx;
   if (ctx.preferExample !== undefined || ctx.preferDynamic)
     return { reply: preferredAnswer(ctx, deps, operation), ctx };
-  const binding = ctx.binding;
-  const scope = binding ? undefined : deps.model.itemScopes.get(operation.operationId);
-  if (scope) return onItem(ctx, deps, operation, scope).then((reply) => ({ reply, ctx }));
+  const binding = bound.binding;
+  if (bound.itemScope) return onItem(ctx, deps, operation, bound.itemScope).then((reply) => ({ reply, ctx }));
   if (!binding) return fromEngine(ctx, deps, operation).then((reply) => ({ reply, ctx }));
-  if (ctx.preferStatus !== undefined && ctx.preferStatus !== successStatus(operation, binding.action)) {
+  if (ctx.preferStatus !== undefined && ctx.preferStatus !== bound.successStatus) {
     return { reply: exampleReply(operation, ctx.preferStatus), ctx };
   }
   const acted = binding.resource.parent

@@ -4,7 +4,7 @@
  * key guessing is throttled. Never rejects: the 401 comes later, after the rate-limit headers are known.
  */
 import { parseQuery } from '../query';
-import type { Ctx, Deps, Identity, Stage } from '../context';
+import type { CallerCtx, Ctx, Identity, Stage } from '../context';
 import type { CredentialReader } from '../credentials';
 import type { ApiKey, Keyring } from '../keys';
 import type { WindowSpec } from '../stores/types';
@@ -93,8 +93,8 @@ export function identifyCaller(
   };
 }
 
-export const identify: Stage = function identify(ctx, deps: Deps) {
-  const identity = identifyCaller(ctx, deps.credentials, deps.keyring, deps.anonymous);
-  ctx.identity = identity;
-  return { next: ctx };
+export const identify: Stage<Ctx, CallerCtx> = function identify(ctx, deps) {
+  return Object.assign(ctx, {
+    identity: identifyCaller(ctx, deps.credentials, deps.keyring, deps.anonymous),
+  });
 };

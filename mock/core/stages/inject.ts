@@ -6,8 +6,8 @@
  * - `fault` (after validate, before handle: a fault stores nothing): with the operation's fault rate, one of
  *   its documented 5xx or 429 in its documented shape, or a reset connection.
  */
-import { chaosFor, decideFault, drawDelay } from '../chaos';
-import type { Ctx, Deps, Reply, Stage } from '../context';
+import { decideFault, drawDelay } from '../chaos';
+import type { Ctx, Deps, ReadCtx, Reply, RoutedCtx, Stage } from '../context';
 import { apiError } from '../errors';
 import { checkDelay, parsePrefer } from '../prefer';
 import { exampleReply } from '../example-reply';
@@ -19,28 +19,25 @@ const note = (ctx: Ctx, what: string): void => {
   (ctx.injected ??= []).push(what);
 };
 
-export const delay: Stage = function delay(ctx, deps) {
-  const operation = ctx.operation;
-  if (!operation) throw new Error('delay needs route to run first');
+export const delay: Stage<RoutedCtx> = function delay(ctx, deps) {
   const prefer = header(ctx.req.headers.prefer);
   const asked = prefer ? checkDelay(parsePrefer(prefer).delay) : undefined;
   if (asked && 'problem' in asked) return { reply: apiError('invalid_prefer', asked.problem), ctx };
   let ms = asked?.ms;
   if (ms === undefined) {
-    const range = chaosFor(operation, deps.config).latency;
+    const range = ctx.bound.chaos.latency;
     if (range) ms = drawDelay(range, deps.random);
   }
   if (ms !== undefined && ms > 0) {
     ctx.delayMs = ms;
     note(ctx, `delay ${ms}ms`);
   }
-  return { next: ctx };
+  return ctx;
 };
 
 /** The answer of an injected fault: the documented example of that status, else an error in its shape. */
-export function faultReply(ctx: Ctx, deps: Pick<Deps, 'config'>, status: number): Reply {
+export function faultReply(ctx: RoutedCtx, deps: Pick<Deps, 'config'>, status: number): Reply {
   const operation = ctx.operation;
-  if (!operation) throw new Error('fault needs route to run first');
   const documented = exampleReply(operation, status);
   const headers = { ...documented.headers };
   if (status === 503 || status === 429) headers['Retry-After'] = headers['Retry-After'] ?? '1';
@@ -55,12 +52,9 @@ export function faultReply(ctx: Ctx, deps: Pick<Deps, 'config'>, status: number)
   };
 }
 
-export const fault: Stage = function fault(ctx, deps) {
-  const operation = ctx.operation;
-  if (!operation) throw new Error('fault needs route to run first');
-  const rate = chaosFor(operation, deps.config).faults;
-  const chosen = decideFault(operation, rate, deps.random);
-  if (!chosen) return { next: ctx };
+export const fault: Stage<ReadCtx> = function fault(ctx, deps) {
+  const chosen = decideFault(ctx.operation, ctx.bound.chaos.faults, deps.random);
+  if (!chosen) return ctx;
   if (chosen.kind === 'reset') {
     note(ctx, 'reset');
     return { reply: { status: 0, reset: true }, ctx };

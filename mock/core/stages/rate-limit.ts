@@ -4,7 +4,7 @@
  */
 import { serializeItem, serializeList, type Item } from 'structured-headers';
 import { keyBanned, rateLimited, serviceUnavailable } from '../errors';
-import type { Ctx, Deps, Identity, Reply, Stage, StageOutcome } from '../context';
+import type { CallerCtx, CountedCtx, Deps, Outcome, Reply, Stage } from '../context';
 import type { MockConfig } from '../settings';
 import {
   isPending,
@@ -97,13 +97,41 @@ function limitHeaders(
       'X-RateLimit-Remaining': String(remaining),
       'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
     };
+  const texts = windowTexts(window, limit, resetAtMs);
   return {
-    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Limit': texts.limit,
     'X-RateLimit-Remaining': String(remaining),
-    'X-RateLimit-Reset': String(Math.ceil(resetAtMs / 1000)),
+    'X-RateLimit-Reset': texts.reset,
     RateLimit: rateLimitField(window.name, remaining, seconds(resetAtMs - nowMs)),
     'RateLimit-Policy': rateLimitPolicyField(windows),
   };
+}
+
+/** A window's header texts that stay the same from one request to the next: its limit, and its reset until it moves. */
+interface WindowTexts {
+  limitOf: number;
+  limit: string;
+  resetAtMs: number;
+  reset: string;
+}
+const textsByWindow = new WeakMap<WindowSpec, WindowTexts>();
+
+/** The texts of `window` for `limit` and `resetAtMs`: formatted when they change, not per request. */
+function windowTexts(window: WindowSpec, limit: number, resetAtMs: number): WindowTexts {
+  let texts = textsByWindow.get(window);
+  if (!texts) {
+    texts = { limitOf: limit, limit: String(limit), resetAtMs, reset: String(Math.ceil(resetAtMs / 1000)) };
+    textsByWindow.set(window, texts);
+  }
+  if (texts.limitOf !== limit) {
+    texts.limitOf = limit;
+    texts.limit = String(limit);
+  }
+  if (texts.resetAtMs !== resetAtMs) {
+    texts.resetAtMs = resetAtMs;
+    texts.reset = String(Math.ceil(resetAtMs / 1000));
+  }
+  return texts;
 }
 
 /** RFC 9651 §3.3.1: the largest magnitude of an Integer. */
@@ -166,40 +194,33 @@ function banPolicy(config: MockConfig): BanPolicy {
  * The store could not count (503): the minute window's limit with what remained at the last count this
  * process knows (the whole limit when it knows none). Never 0 unless it was 0: an outage is not a spent quota.
  */
-function unavailable(err: unknown, ctx: Ctx, identity: Identity, now: number): StageOutcome {
+function unavailable(err: unknown, ctx: CallerCtx, now: number): Outcome<CountedCtx> {
   if (!(err instanceof StoreUnavailableError)) throw err;
-  const minute = identity.windows[0] as WindowSpec;
+  const minute = ctx.identity.windows[0] as WindowSpec;
   const left = Math.max(0, minute.limit - (err.lastUsed?.[0] ?? 0));
   ctx.limitHeaders = limitHeaders(minute.limit, left, resetMs(minute, now));
   return { reply: serviceUnavailable(2), ctx };
 }
 
-function decided(
-  ctx: Ctx,
-  deps: Deps,
-  identity: Identity,
-  outcome: ConsumeOutcome,
-  now: number,
-): StageOutcome {
-  const decision = decideLimit(identity.windows, outcome, now, deps.config.rateLimitFields);
-  ctx.limitHeaders = decision.headers;
-  return decision.reject ? { reply: decision.reject, ctx } : { next: ctx };
+function decided(ctx: CallerCtx, deps: Deps, outcome: ConsumeOutcome, now: number): Outcome<CountedCtx> {
+  const decision = decideLimit(ctx.identity.windows, outcome, now, deps.config.rateLimitFields);
+  const counted = Object.assign(ctx, { limitHeaders: decision.headers });
+  return decision.reject ? { reply: decision.reject, ctx: counted } : counted;
 }
 
 /** Synchronous with a store in memory; a store across the network is awaited. */
-export const rateLimit: Stage = function rateLimit(ctx, deps) {
-  const identity = ctx.identity;
-  if (!identity) throw new Error('rateLimit needs identify to run first');
+export const rateLimit: Stage<CallerCtx, CountedCtx> = function rateLimit(ctx, deps) {
+  const { identity } = ctx;
   const now = deps.clock.now();
   let counted: MaybePromise<ConsumeOutcome>;
   try {
     counted = deps.limiter.consume(identity.subject, identity.windows, now, banPolicy(deps.config));
   } catch (err) {
-    return unavailable(err, ctx, identity, now);
+    return unavailable(err, ctx, now);
   }
-  if (!isPending(counted)) return decided(ctx, deps, identity, counted, now);
+  if (!isPending(counted)) return decided(ctx, deps, counted, now);
   return Promise.resolve(counted).then(
-    (outcome) => decided(ctx, deps, identity, outcome, now),
-    (err: unknown) => unavailable(err, ctx, identity, now),
+    (outcome) => decided(ctx, deps, outcome, now),
+    (err: unknown) => unavailable(err, ctx, now),
   );
 };

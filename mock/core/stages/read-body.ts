@@ -3,32 +3,27 @@
  * is never buffered (the adapter discards it). At most --max-body-bytes are kept; a larger body is flagged. An
  * operation that documents no body reads one only when it came with a Content-Type (to refuse it: 415).
  */
-import type { Stage } from '../context';
+import type { ReadCtx, RoutedCtx, Stage } from '../context';
 
 const EMPTY = new Uint8Array(0);
+/** No body (most requests): one value for all of them, never changed. */
+const NO_BODY = Object.freeze({ bytes: EMPTY, tooLarge: false });
 
 /** Synchronous unless there is a body still to read from the transport. */
-export const readBody: Stage = function readBody(ctx, deps) {
+export const readBody: Stage<RoutedCtx, ReadCtx> = function readBody(ctx, deps) {
   const { req } = ctx;
   if (req.body) {
-    ctx.body = {
-      bytes: req.body.length > deps.config.maxBodyBytes ? EMPTY : req.body,
-      tooLarge: req.body.length > deps.config.maxBodyBytes,
-    };
-    return { next: ctx };
+    const tooLarge = req.body.length > deps.config.maxBodyBytes;
+    return Object.assign(ctx, { body: { bytes: tooLarge ? EMPTY : req.body, tooLarge } });
   }
   // An operation without a documented body reads one only to refuse it (spec/http/request-body.ts): bytes sent
   // with a Content-Type, unless the settings say `unexpectedBody: ignore`.
   const refusable =
     req.headers['content-type'] !== undefined && deps.config.policy.unexpectedBody !== 'ignore';
-  if ((!ctx.operation?.requestBody && !refusable) || !req.readBody) {
-    ctx.body = { bytes: EMPTY, tooLarge: false };
-    return { next: ctx };
-  }
-  return req.readBody(deps.config.maxBodyBytes).then((read) => {
+  if ((!ctx.operation.requestBody && !refusable) || !req.readBody)
+    return Object.assign(ctx, { body: NO_BODY });
+  return req.readBody(deps.config.maxBodyBytes).then((read) =>
     // The client went away mid-body: nothing to answer, nothing stored.
-    if (!read) return { reply: { status: 499, raw: EMPTY }, ctx };
-    ctx.body = read;
-    return { next: ctx };
-  });
+    read ? Object.assign(ctx, { body: read }) : { reply: { status: 499, raw: EMPTY }, ctx },
+  );
 };

@@ -3,9 +3,9 @@
  * 400 of its own; here it is the Error shape with the rate-limit headers like every other answer.
  */
 import { apiError } from '../errors';
-import type { Stage } from '../context';
+import type { CountedCtx, Stage } from '../context';
 
-export const requireHost: Stage = function requireHost(ctx) {
-  if (ctx.req.httpVersion !== '1.1' || ctx.req.headers.host !== undefined) return { next: ctx };
+export const requireHost: Stage<CountedCtx> = function requireHost(ctx) {
+  if (ctx.req.httpVersion !== '1.1' || ctx.req.headers.host !== undefined) return ctx;
   return { reply: apiError('bad_request', 'an HTTP/1.1 request needs a Host header'), ctx };
 };

@@ -6,7 +6,7 @@
 import type { CompiledSpec } from '../../../spec/compile';
 import { matchPath, type Found } from '../../../spec/http/match';
 import { methodNotAllowed, notFound, type ErrorReply } from '../errors';
-import type { Stage } from '../context';
+import type { CountedCtx, RoutedCtx, Stage } from '../context';
 
 /** The matched operation, or the mock's error answer for a miss (404, or 405 with Allow). */
 export type RouteMatch = Found | { error: ErrorReply };
@@ -26,14 +26,15 @@ export function matchOperation(
 
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
-export const route: Stage = function route(ctx, deps) {
+export const route: Stage<CountedCtx, RoutedCtx> = function route(ctx, deps) {
   const match = matchOperation(deps.spec, deps.spec.basePath, ctx.req.method, ctx.req.path, ctx.req.query);
   if ('error' in match) return { reply: match.error, ctx };
-  const names = match.operation.pathParams;
+  const { operation, rawParams } = match;
+  const bound = deps.bound.get(operation);
+  // Every operation of the document is bound at load; one that is not is a bug in the deps (a 500).
+  if (!bound) throw new Error(`operation ${operation.operationId} is not bound`);
+  const names = operation.pathParams;
   const params: Record<string, string> = names.length ? {} : NO_PARAMS;
-  names.forEach((name, i) => (params[name] = match.rawParams[i] ?? ''));
-  ctx.operation = match.operation;
-  ctx.binding = deps.model.byOperation.get(match.operation.operationId);
-  ctx.params = params;
-  return { next: ctx };
+  for (let i = 0; i < names.length; i++) params[names[i] as string] = rawParams[i] ?? '';
+  return Object.assign(ctx, { operation, bound, binding: bound.binding, params });
 };

@@ -15,7 +15,7 @@ import {
 import { acceptProblem } from '../../../spec/http/negotiate';
 import { checkBody, checkUnexpectedBody } from '../body-check';
 import { apiError, asDocumented, invalidEncoding, isErrorReply, type ErrorReply } from '../errors';
-import type { Ctx, Deps, Stage } from '../context';
+import type { Deps, ReadCtx, RoutedCtx, Stage } from '../context';
 import { chosenStatus, namedExamples, parsePrefer } from '../prefer';
 import { parseQuery } from '../query';
 
@@ -51,7 +51,7 @@ export function preferredStatus(
 
 /** `Prefer: example=NAME` must name an example of the chosen status; `dynamic=true` is kept. */
 function takeExamplePreferences(
-  ctx: Ctx,
+  ctx: RoutedCtx,
   deps: Deps,
   operation: OperationSpec,
   preferHeader: string,
@@ -89,7 +89,7 @@ interface Candidate {
 }
 
 /** `Prefer`'s own refusals (the mock's): a status or an example the operation does not document. */
-function preferRefusal(ctx: Ctx, deps: Deps, operation: OperationSpec): ErrorReply | undefined {
+function preferRefusal(ctx: RoutedCtx, deps: Deps, operation: OperationSpec): ErrorReply | undefined {
   const preferHeader = header(ctx.req.headers.prefer);
   if (!preferHeader) return undefined;
   const prefer = preferredStatus(preferHeader, operation);
@@ -104,7 +104,7 @@ function preferRefusal(ctx: Ctx, deps: Deps, operation: OperationSpec): ErrorRep
  * `Accept` (406). The proxy's judge orders the same problems by the same function.
  */
 function refusals(
-  ctx: Ctx,
+  ctx: RoutedCtx,
   deps: Deps,
   operation: OperationSpec,
   body: { value: unknown } | ErrorReply | undefined,
@@ -112,16 +112,19 @@ function refusals(
   const out: Candidate[] = [];
   if (body && isErrorReply(body) && body.status === 415)
     out.push({ rule: 'request.media-type', reply: body });
-  const params = ctx.params ?? {};
-  let cookies: Record<string, string> | undefined;
-  const problems = parameterProblems(operation, {
-    path: (n) => params[n],
-    query: (n) => (ctx.query ??= parseQuery(ctx.req.query))[n]?.[0],
-    header: (n) => header(ctx.req.headers[n]),
-    cookie: (n) => (cookies ??= parseCookies(header(ctx.req.headers.cookie)))[n],
-    querystring: ctx.req.query,
-  });
-  for (const p of problems) out.push({ rule: p.rule, reply: refusal(p) });
+  // An operation that declares no parameter has none to check: no readers built for it.
+  if (ctx.bound.hasParameters) {
+    const params = ctx.params;
+    let cookies: Record<string, string> | undefined;
+    const problems = parameterProblems(operation, {
+      path: (n) => params[n],
+      query: (n) => (ctx.query ??= parseQuery(ctx.req.query))[n]?.[0],
+      header: (n) => header(ctx.req.headers[n]),
+      cookie: (n) => (cookies ??= parseCookies(header(ctx.req.headers.cookie)))[n],
+      querystring: ctx.req.query,
+    });
+    for (const p of problems) out.push({ rule: p.rule, reply: refusal(p) });
+  }
   const prefer = preferRefusal(ctx, deps, operation);
   if (prefer) out.push({ rule: 'mock.prefer', reply: prefer });
   if (body && isErrorReply(body) && body.status !== 415)
@@ -131,25 +134,26 @@ function refusals(
   return out;
 }
 
-export const validate: Stage = function validate(ctx, deps) {
-  const operation = ctx.operation;
-  if (!operation) throw new Error('validate needs route to run first');
+export const validate: Stage<ReadCtx> = function validate(ctx, deps) {
+  const { operation } = ctx;
   // An operation without path parameters (most requests) decodes and checks none: nothing allocated.
   if (operation.pathParams.length) {
-    const params = decodeParams(ctx.params ?? {});
+    const params = decodeParams(ctx.params);
     if (isErrorReply(params)) return { reply: params, ctx };
     ctx.params = params;
   }
-  const check = deps.bodies.get(operation.operationId);
+  // The operation's body check, bound to it at load (mock/core/bound.ts).
+  const check = ctx.bound.bodyCheck;
   const content = header(ctx.req.headers['content-type']);
   const body = check
-    ? ctx.body && checkBody(check, ctx.body, content, deps.config.maxBodyBytes)
+    ? checkBody(check, ctx.body, content, deps.config.maxBodyBytes)
     : checkUnexpectedBody(ctx.body, content, deps.config.policy);
-  const first = inRefusalOrder(refusals(ctx, deps, operation, body || undefined))[0];
+  const found = refusals(ctx, deps, operation, body || undefined);
+  const first = found.length > 1 ? inRefusalOrder(found)[0] : found[0];
   if (first) return { reply: first.reply, ctx };
   if (body && !isErrorReply(body)) {
     ctx.input = body.value;
     if (body.files?.length) ctx.uploads = body.files;
   }
-  return { next: ctx };
+  return ctx;
 };
