@@ -5,14 +5,10 @@
  * `/workspace/gid`. An item path with two parameters of its own (`/repos/{owner}/{repo}`) has a composite key.
  */
 import { isObject } from './json';
-import type { Resource } from './resource-types';
+import type { KeyPart, Resource } from './resource-types';
 import { arrayItems, objectShape, typesOf, type ObjectShape, type Schema } from './schema-shape';
 
-/** One part of a key: the field (a JSON pointer) and the item path's parameter that names it. */
-export interface KeyPart {
-  pointer: string;
-  param: string;
-}
+export type { KeyPart } from './resource-types';
 
 /** RFC 6901: the value at `pointer` in `value` (`/metadata/name`), or undefined. */
 export function valueAt(value: unknown, pointer: string): unknown {

@@ -1,6 +1,5 @@
 /** The shape of one inferred resource: spec/resources.ts fills it, spec/item-scope.ts and every user reads it. */
 import type { IdForm } from './id-form';
-import type { KeyPart } from './resource-key';
 import type { Schema } from './schema-shape';
 
 export type ItemAction = 'read' | 'replace' | 'patch' | 'remove';
@@ -10,6 +9,12 @@ export type Action = ItemAction | CollectionAction;
 
 /** Where a create's answer carries the new id when not as the item's id field: a JSON pointer, or `Location`. */
 export type CreatedIdAt = { pointer: string } | { header: 'location' };
+
+/** One part of a key: the field (a JSON pointer) and the item path's parameter that names it. */
+export interface KeyPart {
+  pointer: string;
+  param: string;
+}
 
 /** A field of the item (a JSON pointer) and the depth of the path parameter that names it. */
 export interface PathField {

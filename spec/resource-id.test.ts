@@ -1,0 +1,118 @@
+/** The key an item path names (spec/resource-id.ts) and the resources joined across paths (spec/resource-join.ts). */
+import { compileSpec } from './compile';
+import { keyParams, recordKey } from './resource-key';
+import { inferResources } from './resources';
+import type { Resource } from './resource-types';
+
+const json = (schema: unknown) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const param = (name: string, schema: unknown = str) => ({ name, in: 'path', required: true, schema });
+
+/** A collection (create, list) and its item path (read) answering `item`. */
+function crud(collection: string, itemPath: string, item: unknown, params: unknown[], x?: unknown) {
+  const id = itemPath.replace(/\W/g, '');
+  return {
+    [collection]: {
+      post: {
+        operationId: `make${id}`,
+        requestBody: { content: json(item).content },
+        responses: { '201': json(item) },
+      },
+    },
+    [itemPath]: {
+      ...(x ? { 'x-mock': x } : {}),
+      parameters: params,
+      get: { operationId: `read${id}`, responses: { '200': json(item) } },
+    },
+  };
+}
+
+function resources(paths: Record<string, unknown>): Resource[] {
+  const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths } as never;
+  const spec = compileSpec('inline', document, false);
+  const out = inferResources(spec);
+  if (!out.ok) throw new Error(out.error);
+  return out.model.resources;
+}
+
+const keyOf = (r: Resource | undefined) => (r?.key ? r.key.map((k) => k.pointer) : r?.idField);
+
+describe('the key an item path names', () => {
+  const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+
+  it.each([
+    [
+      '{name} where only metadata has a name',
+      object({ kind: str, metadata: object({ name: str, uid: str }) }),
+      'name',
+      ['/metadata/name'],
+    ],
+    ['{issue_number} is number, not id', object({ id: int, number: int }), 'issue_number', 'number'],
+    [
+      '{customer} is id, never a nested customer',
+      object({ id: str, name: str, discount: object({ customer: str }) }),
+      'customer',
+      'id',
+    ],
+    ['{repo} (a name) is name where id is an integer', object({ id: int, name: str }), 'repo', 'name'],
+    ['{droplet_id} is id', object({ id: int, name: str }), 'droplet_id', 'id'],
+    ['{widgetID} is id', object({ id: str, created: { type: 'string', readOnly: true } }), 'widgetID', 'id'],
+  ])('%s', (_, item, p, expected) => {
+    const [r] = resources(crud('/things', `/things/{${p}}`, item, [param(p)]));
+    expect(keyOf(r)).toEqual(expected);
+  });
+
+  it('makes two parameters of an item path a composite key, read through an object field', () => {
+    const repo = object({ id: int, name: str, owner: object({ login: str, id: int }) });
+    const [r] = resources(crud('/repos', '/repos/{owner}/{repo}', repo, [param('owner'), param('repo')]));
+    expect(r?.key).toEqual([
+      { pointer: '/owner/login', param: 'owner' },
+      { pointer: '/name', param: 'repo' },
+    ]);
+    const key = recordKey(r as Resource, { name: 'a/b', owner: { login: 'me' } });
+    expect(key).toBe('me/a%2Fb');
+    expect(keyParams(r as Resource, key as string)).toEqual({ owner: 'me', repo: 'a/b' });
+  });
+
+  it('takes the key x-mock gives: a property, a pointer, or one pointer per parameter', () => {
+    const item = object({ id: str, ref: str, meta: object({ code: str }) });
+    const by = (x: unknown, p = ['{ref}']) =>
+      keyOf(
+        resources(
+          crud(
+            '/things',
+            `/things/${p.join('/')}`,
+            item,
+            p.map((s) => param(s.slice(1, -1))),
+            x,
+          ),
+        )[0],
+      );
+    expect(by({ id: 'ref' })).toBe('ref');
+    expect(by({ id: '/meta/code' })).toEqual(['/meta/code']);
+    expect(by({ id: ['/ref', '/meta/code'] }, ['{a}', '{b}'])).toEqual(['/ref', '/meta/code']);
+  });
+});
+
+describe('paths of one resource that do not share a skeleton', () => {
+  const repo = {
+    type: 'object',
+    properties: { id: int, name: str, owner: { type: 'object', properties: { login: str } } },
+  };
+
+  it('joins an item path with no create to the create of the same items elsewhere', () => {
+    const paths = crud('/user/repos', '/repos/{owner}/{repo}', repo, [param('owner'), param('repo')]);
+    const [r, ...rest] = resources(paths);
+    expect([r?.collectionPath, r?.itemPath, rest.length]).toEqual([
+      '/user/repos',
+      '/repos/{owner}/{repo}',
+      0,
+    ]);
+  });
+
+  it('never joins a create of other things that answers the same schema', () => {
+    const paths = crud('/reports/{id}/runs', '/repos/{owner}/{repo}', repo, [param('owner'), param('repo')]);
+    expect(resources(paths).map((r) => r.itemPath)).toEqual([]);
+  });
+});
