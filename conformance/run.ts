@@ -17,6 +17,7 @@ import { generateRules } from './generate';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
 import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
+import { withReasons } from './verdict/unreached';
 import { selectOperations } from './load/select-operations';
 import { selectRules } from './load/select-rules';
 import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
@@ -184,8 +185,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       durationMs: Date.now() - started,
       summary: { pass: count('pass'), fail: count('fail'), skip: count('skip') },
       rules,
-      coverage: computeCoverage(spec, [], traffic.coverage).filter(
-        (c) => !chosen.ids || chosen.ids.has(c.operationId),
+      // Each pair not observed says why (one place: verdict/unreached.ts).
+      coverage: withReasons(
+        spec,
+        computeCoverage(spec, [], traffic.coverage).filter(
+          (c) => !chosen.ids || chosen.ids.has(c.operationId),
+        ),
+        { model, rules, readOnly },
       ),
       cleanup,
       ...(options.require?.length ? { required: required.ids } : {}),

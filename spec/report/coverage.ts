@@ -85,9 +85,18 @@ export const COVERAGE_LINES = 25;
  */
 export function coverageGapLines(entries: readonly CoverageEntry[], limit = COVERAGE_LINES): string[] {
   const gaps = coverageByOperation(entries).filter((o) => o.missing.length > 0);
+  const reasons = new Map(entries.map((e) => [`${e.operationId} ${e.status}`, e.reason]));
+  // Each status with its reason where the run gave one (the runner's; a coverage file has none).
+  const why = (o: OperationCoverage, status: string) => {
+    const reason = reasons.get(`${o.operationId} ${status}`);
+    return reason ? `\n      ${reason.startsWith(`${status}:`) ? reason : `${status}: ${reason}`}` : '';
+  };
   const lines = gaps
     .slice(0, limit)
-    .map((o) => `  not observed: ${o.operationId} ${o.method} ${o.path} ${o.missing.join(', ')}`);
+    .map(
+      (o) =>
+        `  not observed: ${o.operationId} ${o.method} ${o.path} ${o.missing.join(', ')}${o.missing.map((s) => why(o, s)).join('')}`,
+    );
   const rest = gaps.slice(limit);
   if (rest.length > 0) {
     const pairs = rest.reduce((n, o) => n + o.missing.length, 0);

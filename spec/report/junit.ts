@@ -1,6 +1,7 @@
 /** JUnit XML: one test case per rule, a failure per failed rule, a skipped element per skip. */
 import type { Report, RuleResult } from './types';
 import { bodyExcerpt, cleanupLines, describeEvidence } from './describe';
+import { coverageGapLines, coverageLine } from './coverage';
 
 /** Escape text for XML attributes and content (control characters dropped). */
 export function xmlEscape(text: string): string {
@@ -61,8 +62,12 @@ function clientSuite(rules: readonly RuleResult[], startedAt: string): string[] 
   ];
 }
 
-/** What the run could not clean up, as the suite's system-out (CI systems show it beside the cases). */
+/** What the run could not clean up and the pairs it did not observe, as the suite's system-out (CI systems show it beside the cases). */
 function cleanupOutput(report: Report): string[] {
-  const lines = cleanupLines(report).filter(Boolean);
+  // The pairs not observed, each with why, beside what the run could not clean up.
+  const gaps = report.coverage.some((c) => !c.observed)
+    ? [coverageLine(report.coverage), ...coverageGapLines(report.coverage, Infinity)]
+    : [];
+  const lines = [...cleanupLines(report).filter(Boolean), ...gaps];
   return lines.length > 0 ? [`    <system-out>${xmlEscape(lines.join('\n'))}</system-out>`] : [];
 }

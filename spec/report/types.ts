@@ -86,6 +86,8 @@ export interface CoverageEntry {
   observed: boolean;
   /** Exchanges that observed the pair (the coverage file's count). */
   count?: number;
+  /** Why the run did not reach a pair it did not observe (the runner's conformance/verdict/unreached.ts). */
+  reason?: string;
 }
 
 /** Something the run created and could not delete at the end. */
