@@ -22,6 +22,8 @@ import { cachedPackage } from './lib/package-cache';
 import { freePort, memoryOf, startServer, type ServerProcess } from './lib/proc';
 import { seededRandom } from '../conformance/send/check-context';
 import { MOCK_MAIN, ROOT } from './targets';
+import { readDocument } from '../spec/read-document';
+import { basePathOf } from '../spec/base-path';
 import { formatJudge, judgeSummary, prismCli, prismVersion, type JudgeSummary } from './lib/sweep-prism';
 import type { SweepAnswer, WorkerResult } from './lib/sweep-worker';
 
@@ -185,7 +187,9 @@ const prismMain = (s: SweepSettings) => s.prismMain ?? prismCli();
 async function runPlan(file: string, port: number, work: string, s: SweepSettings, row: DocumentRow) {
   let proxy: ServerProcess | undefined;
   if (s.judge === 'prism') {
-    const upstream = `http://127.0.0.1:${port}`;
+    // Prism routes by the document's paths and forwards to UPSTREAM + path: our base path goes in UPSTREAM.
+    const { document } = await readDocument(file);
+    const upstream = `http://127.0.0.1:${port}${basePathOf(document as Parameters<typeof basePathOf>[0])}`;
     const started = await start(
       `prism proxy ${row.document}`,
       (p) => [prismMain(s), 'proxy', file, upstream, '--errors', '-h', '127.0.0.1', '-p', String(p)],

@@ -1,4 +1,4 @@
-import { judgeSummary, prismProblems, prismVerdict, violationClass } from './sweep-prism';
+import { judgeSummary, prismProblems, prismVerdict, violationClass, xmlUnread } from './sweep-prism';
 import type { SweepAnswer } from './sweep-worker';
 
 const violations = (...v: object[]) => ({ 'sl-violations': JSON.stringify(v) });
@@ -43,6 +43,28 @@ describe("Prism's verdict on one answer", () => {
       'refused a request Prism accepts (400): /request_body is not allowed',
     ]);
     expect(prismProblems(v, 404, body)).toEqual([]);
+  });
+});
+
+describe('an XML answer, which Prism reads as text', () => {
+  const body = violations({
+    location: ['response', 'body'],
+    severity: 'Error',
+    message: 'Response body must be object',
+  });
+  it('leaves out the body violations Prism finds in the text, and its own answer for them', () => {
+    const v = prismVerdict(body, problem('VIOLATIONS', 500));
+    expect(prismProblems(v, 200, '', 'text/xml')).toEqual([]);
+    expect(xmlUnread(v.response, 'text/xml')).toBe(true);
+  });
+  it('keeps them for a JSON answer, and keeps other violations of an XML one', () => {
+    expect(prismProblems(prismVerdict(body, ''), 200, '', 'application/json')).toHaveLength(1);
+    const header = violations({
+      location: ['response', 'headers', 'x'],
+      severity: 'Error',
+      message: 'missing',
+    });
+    expect(prismProblems(prismVerdict(header, ''), 200, '', 'application/xml')).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { PRISM_MAIN } from '../targets';
+import { isXmlMediaType } from '../../spec/xml';
 import type { SweepAnswer } from './sweep-worker';
 
 /**
@@ -82,13 +83,37 @@ export function prismVerdict(headers: Record<string, string>, body: string): Pri
  * Prism's verdict on our answer with `status`, or undefined when Prism judged none (it refused the request).
  * Ours refusing (400, 422) a request Prism's validator accepts is a violation too: a valid request refused.
  */
-export function prismProblems(verdict: PrismVerdict, status: number, body = ''): string[] | undefined {
+export function prismProblems(
+  verdict: PrismVerdict,
+  status: number,
+  body = '',
+  contentType = '',
+): string[] | undefined {
   if (verdict.requestRefused) return undefined;
   const why = (/"message"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body)?.[1] ?? '').slice(0, 160);
   const refused =
     status === 400 || status === 422 ? [`refused a request Prism accepts (${status}): ${why}`] : [];
-  return [...verdict.response, ...refused];
+  return [...readable(verdict.response, contentType), ...refused];
 }
+
+/**
+ * Prism reads every body that is not JSON as text (prism-http's parseResponseBody) and checks that string
+ * against the schema: an XML answer of an object schema always "must be object". Those violations say nothing
+ * about our XML; they are left out (and counted, `xmlUnread`), the XML judged by our reader (spec/xml.ts).
+ */
+function readable(violations: string[], contentType: string): string[] {
+  if (!isXmlMediaType(contentType)) return violations;
+  const kept = violations.filter((v) => !XML_AS_TEXT.test(v) && !v.startsWith('Prism answered itself'));
+  // Prism's own answer (--errors) stands when a violation other than the body's remains.
+  const own = violations.filter((v) => v.startsWith('Prism answered itself'));
+  return kept.some((v) => v.startsWith('Error')) ? [...kept, ...own] : kept;
+}
+
+const XML_AS_TEXT = /^\w+ response\.body\b/;
+
+/** Did Prism judge an XML answer as text (body violations left out by `readable`)? */
+export const xmlUnread = (violations: string[], contentType: string): boolean =>
+  isXmlMediaType(contentType) && violations.some((v) => XML_AS_TEXT.test(v));
 
 /**
  * The class of one violation: document-specific parts (property names, values, paths) blurred, so the table
@@ -125,6 +150,8 @@ export interface JudgeSummary {
   /** Documents whose every judged answer conforms by Prism, of the documents with a judged answer. */
   documentsConforming: number;
   documentsJudged: number;
+  /** XML answers whose body Prism read as text (left out of its verdict; our XML reader judged them). */
+  xmlUnread: number;
   /** Violation classes of the response, with answers and documents; and of our requests. */
   classes: { violation: string; answers: number; documents: string[] }[];
   requestClasses: { violation: string; answers: number; documents: string[] }[];
@@ -153,6 +180,7 @@ export function judgeSummary(rows: JudgedRow[]): JudgeSummary {
     prismConforming: judged.filter((a) => a.prism?.length === 0).length,
     bothConforming: judged.filter((a) => a.prism?.length === 0 && a.problems.length === 0).length,
     documentsJudged: withJudged.length,
+    xmlUnread: judged.filter((a) => a.xmlUnread).length,
     documentsConforming: withJudged.filter((r) => r.answers.every((a) => !a.prism?.length)).length,
     classes: tally(rows, (a) => a.prism),
     requestClasses: tally(rows, (a) => a.prismRequest),
@@ -167,6 +195,7 @@ export function formatJudge(j: JudgeSummary, version: string, rows: JudgedRow[])
     '',
     `- answers judged: ${j.judged}; conforming by Prism: ${j.prismConforming} (${pct(j.prismConforming, j.judged)}); by Prism and our rules: ${j.bothConforming} (${pct(j.bothConforming, j.judged)})`,
     `- documents whose every answer conforms by Prism: ${j.documentsConforming} of ${j.documentsJudged}`,
+    `- XML answers whose body Prism read as text (its body verdict left out; judged by our XML reader): ${j.xmlUnread}`,
     '',
   ];
   const list = (title: string, classes: JudgeSummary['classes']) => {

@@ -13,8 +13,9 @@ import { withoutClientId } from '../../conformance/generate/requests';
 import { seededRandom } from '../../conformance/send/check-context';
 import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
 import type { Exchange } from '../../conformance/types';
+import { missingRequired } from '../../conformance/send/required-params';
 import { judgeAnswer } from './sweep-judge';
-import { prismProblems, prismVerdict } from './sweep-prism';
+import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
 
 export interface SweepAnswer {
   operationId: string;
@@ -27,6 +28,8 @@ export interface SweepAnswer {
   prism?: string[];
   /** With Prism's judge: what it found wrong with our request (the plan's, counted apart). */
   prismRequest?: string[];
+  /** Prism read this XML answer as text (its body violations left out: see sweep-prism.ts). */
+  xmlUnread?: boolean;
 }
 
 export interface WorkerResult {
@@ -47,9 +50,6 @@ function credentials(spec: LoadedSpec, op: OperationSpec, key: string): Placemen
   for (const name of op.security[0] ?? []) place(spec.securitySchemes[name], key, into);
   return into;
 }
-
-const hasRequired = (op: OperationSpec): boolean =>
-  [...op.queryParams, ...op.headerParams].some((p) => p.required);
 
 /** How the plan reaches the mock: `fetch` over HTTP, or an in-process fetch handler. */
 export type Call = (request: Request) => Promise<Response>;
@@ -86,8 +86,15 @@ async function sendTo({ spec, call, key }: Target, prefix: string, step: Plan[nu
   const cred = credentials(spec, op, key);
   const url = new URL(prefix + step.path.replace(/#/g, '%23').replace(/\?/g, '%3F'));
   for (const [k, v] of Object.entries(cred.query)) url.searchParams.set(k, v);
+  // Required query and header parameters get valid values, as a client that reads the document sends them.
+  const required = missingRequired(op, { query: (n) => url.searchParams.has(n), headers: cred.headers });
+  for (const [k, v] of Object.entries(required.query)) url.searchParams.set(k, v);
   // JSON first, as a client that reads JSON asks; anything else the operation answers is accepted too.
-  const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...cred.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json, */*;q=0.1',
+    ...required.headers,
+    ...cred.headers,
+  };
   const body = step.body === undefined ? undefined : JSON.stringify(step.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sentAt = Date.now();
@@ -136,13 +143,11 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
     status,
     problems,
   };
-  return verdict
-    ? {
-        ...answer,
-        prism: prismProblems(verdict, status, exchange.response?.body),
-        prismRequest: verdict.request,
-      }
-    : answer;
+  if (!verdict) return answer;
+  const type = exchange.response?.headers['content-type'] ?? '';
+  const prism = prismProblems(verdict, status, exchange.response?.body, type);
+  const xml = xmlUnread(verdict.response, type) || undefined;
+  return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -186,9 +191,7 @@ export async function sweepDocument(target: Target): Promise<SweepAnswer[]> {
   const { spec } = target;
   const random = seededRandom(1);
   const answers: SweepAnswer[] = [];
-  const reads = spec.operations.filter(
-    (op) => op.method === 'get' && !op.path.includes('{') && !hasRequired(op),
-  );
+  const reads = spec.operations.filter((op) => op.method === 'get' && !op.path.includes('{'));
   for (const op of reads.slice(0, MAX_READS)) {
     const step = { op, path: op.path };
     answers.push(record(spec, step, await send(target, step)));
