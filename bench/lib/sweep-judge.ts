@@ -12,3 +12,19 @@ export function judgeAnswer(spec: LoadedSpec, exchange: Exchange): string[] {
     f.outcome === 'fail' ? [`${f.ruleId}: ${f.problem ?? ''}`] : [],
   );
 }
+
+/** One answer of the sweep's plan, judged by our rules and, with JUDGE=prism, by Prism's. */
+export interface SweepAnswer {
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** Our response rules' problems (empty: it conforms). */
+  problems: string[];
+  /** With Prism's judge: its violations of the response (empty: it conforms by Prism). */
+  prism?: string[];
+  /** With Prism's judge: what it found wrong with our request (the plan's, counted apart). */
+  prismRequest?: string[];
+  /** Prism read this XML answer as text (its body violations left out: see sweep-prism.ts). */
+  xmlUnread?: boolean;
+}

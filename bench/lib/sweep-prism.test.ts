@@ -1,5 +1,5 @@
 import { judgeSummary, prismProblems, prismVerdict, violationClass, xmlUnread } from './sweep-prism';
-import type { SweepAnswer } from './sweep-worker';
+import type { SweepAnswer } from './sweep-judge';
 
 const violations = (...v: object[]) => ({ 'sl-violations': JSON.stringify(v) });
 const problem = (type: string, status: number) =>

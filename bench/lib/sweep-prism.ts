@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { PRISM_MAIN } from '../targets';
 import { isXmlMediaType } from '../../spec/xml';
-import type { SweepAnswer } from './sweep-worker';
+import type { SweepAnswer } from './sweep-judge';
 
 /**
  * The Prism CLI's entry point: the installed dev dependency, or `version` (`PRISM_VERSION=5.14.2`) fetched once

@@ -14,23 +14,10 @@ import { seededRandom } from '../../conformance/send/check-context';
 import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
 import type { Exchange } from '../../conformance/types';
 import { missingRequired } from '../../conformance/send/required-params';
-import { judgeAnswer } from './sweep-judge';
+import { judgeAnswer, type SweepAnswer } from './sweep-judge';
 import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
 
-export interface SweepAnswer {
-  operationId: string;
-  method: string;
-  path: string;
-  status: number;
-  /** Our response rules' problems (empty: it conforms). */
-  problems: string[];
-  /** With Prism's judge: its violations of the response (empty: it conforms by Prism). */
-  prism?: string[];
-  /** With Prism's judge: what it found wrong with our request (the plan's, counted apart). */
-  prismRequest?: string[];
-  /** Prism read this XML answer as text (its body violations left out: see sweep-prism.ts). */
-  xmlUnread?: boolean;
-}
+export type { SweepAnswer } from './sweep-judge';
 
 export interface WorkerResult {
   answers: SweepAnswer[];
