@@ -72,7 +72,9 @@ function answers(port: number, path: string): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
     socket.once('close', () => resolve(false));
-    socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    // Written, not ended: a half-closed probe would be dropped by a plain node:http server (the bench's bare
+    // pass-through) whose answer comes a tick later, and the server would look as if it never started.
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
   });
 }
 
