@@ -159,13 +159,14 @@ export async function runProxy(argv: string[]): Promise<void> {
     process.stderr.write(`mock: cannot listen on ${c.host}:${c.port}: ${err.message}\n`);
     process.exit(2);
   });
+  // The handlers are in place before the start line: a caller may signal as soon as it reads it.
+  stopOnSignals(proxy, c, target, parent);
   process.stdout.write(
     `${spec.document.info.title} validation proxy (${c.mode}) listening on ${base} -> ${target}\n`,
   );
   const origin = new URL(base).origin;
   process.stdout.write(`Inspector: ${origin}/_mock/inspector   API reference: ${origin}/_mock/docs\n`);
   process.stdout.write(`Violations: ${origin}/_mock/violations   Exchanges: ${origin}/_mock/exchanges\n`);
-  stopOnSignals(proxy, c, target, parent);
 }
 
 /**
