@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     process.stderr.write(`mock: cannot listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
     process.exit(2);
   }
+  // The handlers are in place before the start line: a caller may signal as soon as it reads it.
+  stopOnSignals(mock, parsed.drainMs, log);
   for (const warning of mock.warnings) process.stdout.write(`warning: ${warning}\n`);
   process.stdout.write(banner(baseUrl, mock, config.keysFile === DEFAULT_KEYS_FILE, config.store));
   const origin = new URL(baseUrl).origin;
@@ -49,7 +51,6 @@ async function main(): Promise<void> {
   process.stdout.write(`${adminLine(mock, config.host)}\n`);
   if (!parsed.rateLimit)
     process.stdout.write('Rate limits: off (--rate-limit off): nothing is counted, limited or banned\n');
-  stopOnSignals(mock, parsed.drainMs, log);
 }
 
 /**
