@@ -11,6 +11,7 @@ import { CHECKS } from './probes';
 import { chooseProbe, reachability } from './probes/probe';
 import { cleanUp } from './send/cleanup';
 import { createClient, type Client } from './send/client';
+import { seenValues } from './send/seen-values';
 import { seededRandom, type Check, type RunContext } from './send/check-context';
 import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
@@ -128,6 +129,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const runPrefix = options.runPrefix ?? `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
   const readOnly = options.readOnly === true;
+  const seen = seenValues();
+  const learnFrom = (exchange: Exchange) => {
+    const op = exchange.operationId ? spec.byId.get(exchange.operationId) : undefined;
+    const status = exchange.response?.status ?? 0;
+    if (op && exchange.response) seen.observe(op.path, status < 300 ? exchange.response.json : undefined);
+  };
   const client = createClient({
     target: options.target,
     key: options.key,
@@ -140,7 +147,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     readOnly,
     fetch: options.fetch,
     onWait: (ms, why) => options.onProgress?.({ type: 'wait', ms, why }),
-    onExchange: traffic.observe,
+    onExchange: (exchange) => {
+      learnFrom(exchange);
+      traffic.observe(exchange);
+    },
   });
   const probe = chooseProbe(spec);
   const receiving = await receiverOf(options);
@@ -155,6 +165,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       model,
       readOnly,
       probe,
+      seen,
       ...(receiving ? { callbacks: receiving } : {}),
     };
 

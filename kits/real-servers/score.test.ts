@@ -42,6 +42,13 @@ describe('the real-server kit scores a run against its hand-checked list', () =>
     expect(matches(list.deviations[0]!, failure(over))).toBe(expected);
   });
 
+  it('matches on the problem text when the entry names one (which parameter, which field)', () => {
+    const sort = { rule: 'params.*.query-*', status: 200, problem: 'query sort ' };
+    const accepted = failure({ rule: 'params.list.query-sort', status: 200 });
+    expect(matches(sort, { ...accepted, problem: 'query sort "bogus": answered 200' })).toBe(true);
+    expect(matches(sort, { ...accepted, problem: 'query yesterday "bogus": answered 200' })).toBe(false);
+  });
+
   it('counts found, missed and false verdicts, coverage without 5xx, and distinct 5xx', () => {
     const score = scoreRun(
       list,

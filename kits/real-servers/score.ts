@@ -15,6 +15,8 @@ export interface Deviation {
   /** A regular expression on the request's path. */
   path?: string;
   status?: number;
+  /** A regular expression on the verdict's problem text (which parameter, which field). */
+  problem?: string;
 }
 
 /** A server's hand-checked list (`<name>.deviations.yaml`). */
@@ -24,7 +26,7 @@ export interface DeviationList {
   checked: string;
   deviations: Deviation[];
   /** Verdicts that would be false here (what the document does not say), kept for the reader and the test. */
-  notDeviations: Array<{ what: string; rule: string; method?: string; path?: string; status?: number }>;
+  notDeviations: Array<Omit<Deviation, 'id'>>;
 }
 
 /** One failing verdict of a run: which rule, on which request, with which answer. */
@@ -57,10 +59,14 @@ const glob = (pattern: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 /** Whether a failure is the deviation (or known non-deviation) `d`. */
-export function matches(d: Pick<Deviation, 'rule' | 'method' | 'path' | 'status'>, f: Failure): boolean {
+export function matches(
+  d: Pick<Deviation, 'rule' | 'method' | 'path' | 'status' | 'problem'>,
+  f: Failure,
+): boolean {
   if (!glob(d.rule).test(f.rule)) return false;
   if (d.method && d.method.toUpperCase() !== f.method.toUpperCase()) return false;
   if (d.path && !new RegExp(d.path).test(f.path)) return false;
+  if (d.problem && !new RegExp(d.problem).test(f.problem)) return false;
   return d.status === undefined || d.status === f.status;
 }
 
