@@ -57,13 +57,15 @@ describe('the real-server kit scores a run against its hand-checked list', () =>
         { operationId: 'a', method: 'get', path: '/todos', status: '200', observed: true },
         { operationId: 'a', method: 'get', path: '/todos', status: '500', observed: true },
         { operationId: 'b', method: 'get', path: '/todos/{id}', status: '200', observed: false },
+        { operationId: 'b', method: 'get', path: '/todos/{id}', status: '401', observed: false },
       ],
       { called: new Set(['a', 'b']), fives: new Set(['a 500']) },
+      (c) => c.status !== '401',
     );
     expect(score.found).toEqual(['get-404']);
     expect(score.missed).toEqual(['create-500']);
     expect(score.falseVerdicts.map((f) => f.path)).toEqual(['/todos']);
-    expect(score.pairs).toEqual({ observed: 1, documented: 2 });
+    expect(score.pairs).toEqual({ observed: 1, documented: 3, reached: 1, reachable: 2 });
     expect(score.operations).toEqual({ called: 2, total: 2, uncalled: [] });
     expect(score.distinct5xx).toBe(1);
   });

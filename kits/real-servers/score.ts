@@ -48,7 +48,11 @@ export interface Score {
   found: string[];
   missed: string[];
   falseVerdicts: Failure[];
-  pairs: { observed: number; documented: number };
+  /**
+   * Documented pairs, 5xx aside: observed of documented; and of those a client following the document can reach
+   * (no 401 or 403 where an operation declares no security), `reached` of `reachable`.
+   */
+  pairs: { observed: number; documented: number; reached: number; reachable: number };
   /** Operations answered at least once, of those the document has; `uncalled` names the others. */
   operations: { called: number; total: number; uncalled: string[] };
   /** Distinct (operation, 5xx status) pairs seen: what fuzzing studies count as faults. */
@@ -76,17 +80,24 @@ export function scoreRun(
   failures: readonly Failure[],
   coverage: readonly CoverageEntry[],
   traffic: Traffic,
+  inReach: (c: CoverageEntry) => boolean = () => true,
 ): Score {
   const found = list.deviations.filter((d) => failures.some((f) => matches(d, f))).map((d) => d.id);
   const missed = list.deviations.map((d) => d.id).filter((id) => !found.includes(id));
   const falseVerdicts = failures.filter((f) => !list.deviations.some((d) => matches(d, f)));
   const healthy = coverage.filter((c) => !/^5/.test(c.status));
+  const reachable = healthy.filter(inReach);
   const ops = new Set(coverage.map((c) => c.operationId));
   return {
     found,
     missed,
     falseVerdicts,
-    pairs: { observed: healthy.filter((c) => c.observed).length, documented: healthy.length },
+    pairs: {
+      observed: healthy.filter((c) => c.observed).length,
+      documented: healthy.length,
+      reached: reachable.filter((c) => c.observed).length,
+      reachable: reachable.length,
+    },
     operations: {
       called: [...ops].filter((id) => traffic.called.has(id)).length,
       total: ops.size,
