@@ -202,7 +202,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         computeCoverage(spec, [], traffic.coverage).filter(
           (c) => !chosen.ids || chosen.ids.has(c.operationId),
         ),
-        { model, rules, readOnly },
+        { model, rules, readOnly, answered: answeredOperations(traffic.coverage) },
       ),
       cleanup,
       ...(options.require?.length ? { required: required.ids } : {}),
@@ -264,6 +264,10 @@ function trafficJudge(spec: LoadedSpec, options: ConformanceOptions) {
     },
   };
 }
+
+/** The operations with an answer of any status, from the traffic's `<operationId> <status>` counts. */
+const answeredOperations = (counts: ReadonlyMap<string, number>): Set<string> =>
+  new Set([...counts.keys()].map((k) => k.slice(0, k.lastIndexOf(' '))));
 
 const failuresDirOf = (options: ConformanceOptions): string => options.failuresDir ?? DEFAULT_FAILURES_DIR;
 

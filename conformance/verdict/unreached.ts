@@ -14,6 +14,8 @@ export interface RunFacts {
   model: ResourceModel;
   rules: readonly RuleResult[];
   readOnly: boolean;
+  /** Operations that got an answer of any status (one the document does not list included). */
+  answered?: ReadonlySet<string>;
 }
 
 const ITEM_ACTIONS = new Set(['read', 'replace', 'patch', 'remove', 'update']);
@@ -24,7 +26,10 @@ export function withReasons(
   coverage: readonly CoverageEntry[],
   facts: RunFacts,
 ): CoverageEntry[] {
-  const answered = new Set(coverage.filter((c) => c.observed).map((c) => c.operationId));
+  const answered = new Set([
+    ...coverage.filter((c) => c.observed).map((c) => c.operationId),
+    ...(facts.answered ?? []),
+  ]);
   return coverage.map((c) => {
     const op = spec.byId.get(c.operationId);
     if (c.observed || !op) return c;
