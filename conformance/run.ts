@@ -11,6 +11,7 @@ import { CHECKS } from './probes';
 import { chooseProbe, reachability } from './probes/probe';
 import { cleanUp } from './send/cleanup';
 import { createClient, type Client } from './send/client';
+import { seenValues } from './send/seen-values';
 import { seededRandom, type Check, type RunContext } from './send/check-context';
 import { scenarioCheck } from './send/run-scenario';
 import { generateRules } from './generate';
@@ -128,6 +129,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const runPrefix = options.runPrefix ?? `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
   const readOnly = options.readOnly === true;
+  const seen = seenValues();
+  const learnFrom = (exchange: Exchange) => {
+    const op = exchange.operationId ? spec.byId.get(exchange.operationId) : undefined;
+    const status = exchange.response?.status ?? 0;
+    if (op && exchange.response) seen.observe(op.path, status < 300 ? exchange.response.json : undefined);
+  };
   const client = createClient({
     target: options.target,
     key: options.key,
@@ -140,7 +147,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     readOnly,
     fetch: options.fetch,
     onWait: (ms, why) => options.onProgress?.({ type: 'wait', ms, why }),
-    onExchange: traffic.observe,
+    onExchange: (exchange) => {
+      learnFrom(exchange);
+      traffic.observe(exchange);
+    },
   });
   const probe = chooseProbe(spec);
   const receiving = await receiverOf(options);
@@ -155,6 +165,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       model,
       readOnly,
       probe,
+      seen,
       ...(receiving ? { callbacks: receiving } : {}),
     };
 
@@ -191,7 +202,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         computeCoverage(spec, [], traffic.coverage).filter(
           (c) => !chosen.ids || chosen.ids.has(c.operationId),
         ),
-        { model, rules, readOnly },
+        { model, rules, readOnly, answered: answeredOperations(traffic.coverage) },
       ),
       cleanup,
       ...(options.require?.length ? { required: required.ids } : {}),
@@ -253,6 +264,10 @@ function trafficJudge(spec: LoadedSpec, options: ConformanceOptions) {
     },
   };
 }
+
+/** The operations with an answer of any status, from the traffic's `<operationId> <status>` counts. */
+const answeredOperations = (counts: ReadonlyMap<string, number>): Set<string> =>
+  new Set([...counts.keys()].map((k) => k.slice(0, k.lastIndexOf(' '))));
 
 const failuresDirOf = (options: ConformanceOptions): string => options.failuresDir ?? DEFAULT_FAILURES_DIR;
 

@@ -6,6 +6,7 @@
  */
 import { unwrap } from '../../spec/envelope';
 import type { Resource } from '../../spec/resource-types';
+import { recordKey } from '../../spec/resource-key';
 import { notFoundStatus, successStatuses } from '../../spec/statuses';
 import { fail, pass, type RunContext } from '../send/check-context';
 import { generateValid } from '../generate/values';
@@ -149,14 +150,14 @@ async function list(w: Walk): Promise<string | undefined> {
   if (!res) return 'skipped';
   const problem = statusProblem(op, res, successStatuses(op).map(Number), 'list');
   if (problem) return problem;
-  const idField = w.resource.idField ?? '';
-  const shown = (listItems(w.resource, res) ?? []).find(
-    (i): i is Record<string, unknown> => isObject(i) && w.gone.has(String(i[idField])),
-  );
-  if (!shown) return undefined;
-  return isDeleted(w, String(shown[idField]), shown)
+  // Each listed item's key read as the create's was (a nested or composite key too: spec/resource-key.ts).
+  const keyOf = (i: unknown) => (isObject(i) ? recordKey(w.resource, i) : undefined);
+  const shown = (listItems(w.resource, res) ?? []).find((i) => w.gone.has(keyOf(i) ?? ''));
+  const key = keyOf(shown);
+  if (key === undefined) return undefined;
+  return isDeleted(w, key, shown)
     ? `the list still shows the deleted item ${JSON.stringify(shown).slice(0, 120)}`
-    : reused(String(shown[idField]), shown);
+    : reused(key, shown);
 }
 
 /** Whether `item` is the one the walk deleted under `id` (else another item took its id). */

@@ -18,6 +18,8 @@ export interface ParamCase {
   label: string;
   /** Every path parameter's text (the case's own, and valid ones beside it). */
   path: Record<string, string>;
+  /** The path parameter whose value is the case's (the others are only valid ones). */
+  own?: string;
   /** The query values the case names (the client fills in the other required ones). */
   query: Record<string, string>;
   /** A required query parameter the case leaves out. */
@@ -78,6 +80,7 @@ export function paramCases(op: OperationSpec, runPrefix: string): ParamCase[] {
         name: `path-${slug(p.name)}`,
         label: `path ${p.name} ${r.label}`,
         path: { ...valid, [p.name]: r.text },
+        own: p.name,
         query: {},
         expect: 'refused',
         problem: r.problem,
@@ -124,6 +127,7 @@ function unknownIdCase(
     name: 'unknown-id',
     label: `path ${p.name} ${JSON.stringify(text)} (well-formed, never created)`,
     path: { ...valid, [p.name]: text },
+    own: p.name,
     query: {},
     expect: 'unknown',
   };

@@ -14,6 +14,7 @@ import { missingRequired } from '../send/required-params';
 import type { Finding, Rule } from '../types';
 import { fillPath, paramCases, type ParamCase } from './param-cases';
 import { bodyRequest } from './requests';
+import { learnAbove, pathTexts } from './seen-path';
 import { generateValid } from './values';
 
 export const paramRuleId = (op: OperationSpec, name: string): string => `params.${op.operationId}.${name}`;
@@ -86,9 +87,13 @@ export function paramsCheck(op: OperationSpec): Check {
         ? generateValid(op.requestBody.schema, ctx.random, `${ctx.runPrefix}-params`, { full: true })
         : undefined;
       const findings: Finding[] = [];
+      await learnAbove(op, ctx);
+      const known = pathTexts(op, ctx);
       for (const c of paramCases(op, ctx.runPrefix)) {
         const rule = paramRuleId(op, c.name);
-        const result = await ctx.client.send(requestOf(op, c, body, ctx));
+        // The case's own value as it is; the others, on a read, ones the server named (its items exist).
+        const path = { ...c.path, ...known, ...(c.own ? { [c.own]: c.path[c.own] ?? '' } : {}) };
+        const result = await ctx.client.send(requestOf(op, { ...c, path }, body, ctx));
         const bad = unusable(rule, result);
         findings.push(
           bad ?? (result.kind === 'response' ? judge(rule, c, result) : skip(rule, 'no response')),

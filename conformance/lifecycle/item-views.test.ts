@@ -24,4 +24,23 @@ describe('listShows', () => {
     expect(listShows(enveloped, { data: [{ id: 1 }] }, '7')).toBe(false);
     expect(listShows(books, { error: 'x' }, '7')).toBe(false);
   });
+
+  it('reads each listed key as the create does: a nested field, a composite key', () => {
+    const clusters = {
+      name: 'clusters',
+      itemParam: 'name',
+      key: [{ pointer: '/metadata/name', param: 'name' }],
+    } as unknown as Resource;
+    expect(listShows(clusters, [{ metadata: { name: 'blue' } }], 'blue')).toBe(true);
+    expect(listShows(clusters, [{ name: 'blue', metadata: { name: 'red' } }], 'blue')).toBe(false);
+    const repos = {
+      name: 'repos',
+      key: [
+        { pointer: '/owner/login', param: 'owner' },
+        { pointer: '/name', param: 'repo' },
+      ],
+    } as unknown as Resource;
+    expect(listShows(repos, [{ owner: { login: 'octo' }, name: 'cat' }], 'octo/cat')).toBe(true);
+    expect(listShows(repos, [{ owner: { login: 'octo' }, name: 'dog' }], 'octo/cat')).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 /** Pure: what a lifecycle step expects to see of its item, shared by the runner's lifecycle and the document walk. */
 import { isObject } from '../../spec/json';
+import { recordKey } from '../../spec/resource-key';
 import type { Resource } from '../../spec/resource-types';
 import { objectShape } from '../../spec/schema-shape';
 import { listItems } from '../generate/requests';
@@ -10,8 +11,11 @@ export function namedFields(resource: Resource, item: unknown): Record<string, u
   return isObject(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => k in named)) : {};
 }
 
-/** Whether a list answer (`json`) shows the item `id` (items of an envelope list included). */
+/**
+ * Whether a list answer (`json`) shows the item `id` (items of an envelope list included), each item's key read
+ * as the create's is (spec/resource-key.ts: a nested `/metadata/name`, a composite `/owner/login` + `/name`).
+ */
 export function listShows(resource: Resource, json: unknown, id: string): boolean {
   const items = listItems(resource, { json }) ?? [];
-  return items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
+  return items.some((i) => isObject(i) && recordKey(resource, i) === id);
 }

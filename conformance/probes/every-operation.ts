@@ -11,6 +11,7 @@ import { fail, pass, skip, unusable, type Check, type RunContext } from '../send
 import { isWrite } from '../send/client';
 import { generateValid } from '../generate/values';
 import { bodyRequest } from '../generate/requests';
+import { readsByName } from '../generate/seen-path';
 import type { Finding } from '../types';
 
 const RULE = 'operations.reached';
@@ -20,7 +21,9 @@ export const everyOperationCheck: Check = {
   rules: [RULE],
   async run(ctx: RunContext): Promise<Finding[]> {
     const findings: Finding[] = [];
-    for (const op of ctx.spec.operations) {
+    // Fewest path parameters first: a list's answer names the values its items' reads are sent with.
+    const ordered = [...ctx.spec.operations].sort((a, b) => a.pathParams.length - b.pathParams.length);
+    for (const op of ordered) {
       if (ctx.readOnly && isWrite(op.method)) {
         findings.push(skip(RULE, `--read-only: ${op.operationId} writes`));
         continue;
@@ -41,11 +44,17 @@ export const everyOperationCheck: Check = {
   },
 };
 
-/** One valid request for `op`: its path filled with believable values, a body from its schema. */
+/**
+ * One valid request for `op`: its path filled with believable values (the document's own first, then, on a read,
+ * what the server named in earlier answers), a body from its schema.
+ */
 function validRequest(op: OperationSpec, ctx: RunContext) {
+  const seen = readsByName(op) ? ctx.seen.pathValues(op) : {};
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const param = op.pathParamSpecs.find((p) => p.name === name);
-    return encodeURIComponent(String(param ? paramValue(param, ctx) : 1));
+    const given = param && documentValue(param);
+    const text = given ?? seen[name] ?? (param ? paramValue(param, ctx) : 1);
+    return encodeURIComponent(String(text));
   });
   if (!op.requestBody) return { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };
   // Generated, not the document's example: whatever the run creates carries its prefix (the cleanup finds it).
@@ -54,11 +63,17 @@ function validRequest(op: OperationSpec, ctx: RunContext) {
   return bodyRequest(op, path, { json: body, label: ctx.runPrefix });
 }
 
-/** The parameter's own example, default or first enum value, else a valid value generated from its schema. */
-export function paramValue(param: ParamSpec, ctx: Pick<RunContext, 'random' | 'runPrefix'>): unknown {
+/** The parameter's own example, default or first enum value, when valid. */
+function documentValue(param: ParamSpec): unknown {
   const s = param.schema as { example?: unknown; examples?: unknown[]; default?: unknown; enum?: unknown[] };
   const given = s.example ?? s.examples?.[0] ?? s.default ?? s.enum?.[0];
-  if (given !== undefined && param.validate(given)) return given;
+  return given !== undefined && param.validate(given) ? given : undefined;
+}
+
+/** The parameter's own example, default or first enum value, else a valid value generated from its schema. */
+export function paramValue(param: ParamSpec, ctx: Pick<RunContext, 'random' | 'runPrefix'>): unknown {
+  const given = documentValue(param);
+  if (given !== undefined) return given;
   const value = generateValid(param.schema, ctx.random, ctx.runPrefix);
   return typeof value === 'object' ? 1 : value;
 }

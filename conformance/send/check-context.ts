@@ -5,6 +5,7 @@ import type { Exchange, Finding } from '../types';
 import type { Client, SendResult } from './client';
 import { seededRandom } from '../../spec/random';
 import type { CallbackReceiving } from '../callbacks/receiver';
+import type { SeenValues } from './seen-values';
 
 export { seededRandom };
 
@@ -22,6 +23,8 @@ export interface RunContext {
   readOnly: boolean;
   /** The rate-limit probe: a safe GET without path parameters that documents rate-limit headers. */
   probe: { op: OperationSpec } | { op?: undefined; reason: string };
+  /** Values the server named in the run's earlier answers, for reads addressed by a name (send/seen-values.ts). */
+  seen: SeenValues;
   /** `--callbacks-listen`: the receiver the callback rules point callbacks at; absent without it. */
   callbacks?: CallbackReceiving;
 }

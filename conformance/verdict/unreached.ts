@@ -14,6 +14,8 @@ export interface RunFacts {
   model: ResourceModel;
   rules: readonly RuleResult[];
   readOnly: boolean;
+  /** Operations that got an answer of any status (one the document does not list included). */
+  answered?: ReadonlySet<string>;
 }
 
 const ITEM_ACTIONS = new Set(['read', 'replace', 'patch', 'remove', 'update']);
@@ -24,7 +26,10 @@ export function withReasons(
   coverage: readonly CoverageEntry[],
   facts: RunFacts,
 ): CoverageEntry[] {
-  const answered = new Set(coverage.filter((c) => c.observed).map((c) => c.operationId));
+  const answered = new Set([
+    ...coverage.filter((c) => c.observed).map((c) => c.operationId),
+    ...(facts.answered ?? []),
+  ]);
   return coverage.map((c) => {
     const op = spec.byId.get(c.operationId);
     if (c.observed || !op) return c;
@@ -53,14 +58,25 @@ function createFailed(op: OperationSpec, facts: RunFacts): string | undefined {
   return `the create of ${binding.resource.name} ${create.status === 'fail' ? 'failed' : 'was skipped'}, so no item: ${create.evidence[0]?.problem.split('\n')[0] ?? ''}`;
 }
 
+/**
+ * Why no client following the document can get `status` of `op` from a healthy server, or undefined: a server
+ * error, or a 401 or 403 where the operation declares no security (no wrong credential can be sent).
+ */
+export function outOfReach(op: OperationSpec, status: string): string | undefined {
+  const code = Number(status);
+  if (code >= 500) return `${status}: a server error; a healthy server does not send one on purpose`;
+  if ((code === 401 || code === 403) && !op.requiresAuth)
+    return `${status}: the document declares no security for this operation, so no wrong credential can be sent`;
+  return undefined;
+}
+
 /** Why one status of an operation the run reached was not seen. */
 function statusReason(op: OperationSpec, status: string, facts: RunFacts): string {
   const code = Number(status);
   if (!/^\d{3}$/.test(status))
     return `${status}: a range or default; each status it covers is counted as itself`;
-  if (code >= 500) return `${status}: a server error; a healthy server does not send one on purpose`;
-  if ((code === 401 || code === 403) && !op.requiresAuth)
-    return `${status}: the document declares no security for this operation, so no wrong credential can be sent`;
+  const outside = outOfReach(op, status);
+  if (outside) return outside;
   if (code === 403) return '403: the run has no credential known to lack a permission';
   if (code === 401) return '401: the auth rules (auth.*) were not selected or were answered otherwise';
   if (code === 404 && op.pathParams.length === 0)

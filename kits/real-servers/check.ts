@@ -11,6 +11,7 @@ import type { Exchange, Report } from '../../conformance/types';
 import { loadSpec, type OperationSpec } from '../../spec/load';
 import type { CoverageEntry } from '../../spec/report/types';
 import { responseChecker } from '../../spec/http/response-checks';
+import { outOfReach } from '../../conformance/verdict/unreached';
 import { installServer } from './install';
 import { scoreRun, type DeviationList, type Failure, type Score, type Traffic } from './score';
 import { missingNeed, startServer } from './start';
@@ -76,7 +77,10 @@ export async function checkServer(
     );
     return {
       server: server.name,
-      score: scoreRun(deviationList(server.name), failures, coverage, traffic),
+      score: scoreRun(deviationList(server.name), failures, coverage, traffic, (c) => {
+        const op = loaded.spec.byId.get(c.operationId);
+        return !op || outOfReach(op, c.status) === undefined;
+      }),
       seconds: Math.round((Date.now() - started) / 1000),
     };
   } finally {

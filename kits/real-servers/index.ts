@@ -48,19 +48,19 @@ function line(r: Checked): string {
   const s = r.score;
   const missed = s.missed.length ? ` (missed: ${s.missed.join(', ')})` : '';
   const uncalled = s.operations.uncalled.length ? ` (not called: ${s.operations.uncalled.join(', ')})` : '';
-  return `  ${r.server}: found ${s.found.length}/${s.found.length + s.missed.length}${missed}, false ${s.falseVerdicts.length}, operations ${s.operations.called}/${s.operations.total}${uncalled}, pairs ${s.pairs.observed}/${s.pairs.documented}, distinct 5xx ${s.distinct5xx}, ${r.seconds} s`;
+  return `  ${r.server}: found ${s.found.length}/${s.found.length + s.missed.length}${missed}, false ${s.falseVerdicts.length}, operations ${s.operations.called}/${s.operations.total}${uncalled}, pairs ${s.pairs.observed}/${s.pairs.documented} (within reach ${s.pairs.reached}/${s.pairs.reachable}), distinct 5xx ${s.distinct5xx}, ${r.seconds} s`;
 }
 
 /** The Markdown table docs/real-servers.md shows. */
 export function table(results: readonly Checked[]): string {
   const rows = results.map((r) => {
-    if ('skip' in r) return `| ${r.server} | skipped: ${r.skip} | | | | |`;
+    if ('skip' in r) return `| ${r.server} | skipped: ${r.skip} | | | | | |`;
     const s = r.score;
-    return `| ${r.server} | ${s.found.length}/${s.found.length + s.missed.length} | ${s.falseVerdicts.length} | ${s.operations.called}/${s.operations.total} | ${s.pairs.observed}/${s.pairs.documented} | ${s.distinct5xx} |`;
+    return `| ${r.server} | ${s.found.length}/${s.found.length + s.missed.length} | ${s.falseVerdicts.length} | ${s.operations.called}/${s.operations.total} | ${s.pairs.observed}/${s.pairs.documented} | ${s.pairs.reached}/${s.pairs.reachable} | ${s.distinct5xx} |`;
   });
   return [
-    '| server | deviations found | false verdicts | operations called | (operation, status) pairs observed | distinct 5xx |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| server | deviations found | false verdicts | operations called | (operation, status) pairs observed | within reach | distinct 5xx |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }

@@ -42,6 +42,13 @@ describe('the real-server kit scores a run against its hand-checked list', () =>
     expect(matches(list.deviations[0]!, failure(over))).toBe(expected);
   });
 
+  it('matches on the problem text when the entry names one (which parameter, which field)', () => {
+    const sort = { rule: 'params.*.query-*', status: 200, problem: 'query sort ' };
+    const accepted = failure({ rule: 'params.list.query-sort', status: 200 });
+    expect(matches(sort, { ...accepted, problem: 'query sort "bogus": answered 200' })).toBe(true);
+    expect(matches(sort, { ...accepted, problem: 'query yesterday "bogus": answered 200' })).toBe(false);
+  });
+
   it('counts found, missed and false verdicts, coverage without 5xx, and distinct 5xx', () => {
     const score = scoreRun(
       list,
@@ -50,13 +57,15 @@ describe('the real-server kit scores a run against its hand-checked list', () =>
         { operationId: 'a', method: 'get', path: '/todos', status: '200', observed: true },
         { operationId: 'a', method: 'get', path: '/todos', status: '500', observed: true },
         { operationId: 'b', method: 'get', path: '/todos/{id}', status: '200', observed: false },
+        { operationId: 'b', method: 'get', path: '/todos/{id}', status: '401', observed: false },
       ],
       { called: new Set(['a', 'b']), fives: new Set(['a 500']) },
+      (c) => c.status !== '401',
     );
     expect(score.found).toEqual(['get-404']);
     expect(score.missed).toEqual(['create-500']);
     expect(score.falseVerdicts.map((f) => f.path)).toEqual(['/todos']);
-    expect(score.pairs).toEqual({ observed: 1, documented: 2 });
+    expect(score.pairs).toEqual({ observed: 1, documented: 3, reached: 1, reachable: 2 });
     expect(score.operations).toEqual({ called: 2, total: 2, uncalled: [] });
     expect(score.distinct5xx).toBe(1);
   });

@@ -15,6 +15,8 @@ export interface Deviation {
   /** A regular expression on the request's path. */
   path?: string;
   status?: number;
+  /** A regular expression on the verdict's problem text (which parameter, which field). */
+  problem?: string;
 }
 
 /** A server's hand-checked list (`<name>.deviations.yaml`). */
@@ -24,7 +26,7 @@ export interface DeviationList {
   checked: string;
   deviations: Deviation[];
   /** Verdicts that would be false here (what the document does not say), kept for the reader and the test. */
-  notDeviations: Array<{ what: string; rule: string; method?: string; path?: string; status?: number }>;
+  notDeviations: Array<Omit<Deviation, 'id'>>;
 }
 
 /** One failing verdict of a run: which rule, on which request, with which answer. */
@@ -46,7 +48,11 @@ export interface Score {
   found: string[];
   missed: string[];
   falseVerdicts: Failure[];
-  pairs: { observed: number; documented: number };
+  /**
+   * Documented pairs, 5xx aside: observed of documented; and of those a client following the document can reach
+   * (no 401 or 403 where an operation declares no security), `reached` of `reachable`.
+   */
+  pairs: { observed: number; documented: number; reached: number; reachable: number };
   /** Operations answered at least once, of those the document has; `uncalled` names the others. */
   operations: { called: number; total: number; uncalled: string[] };
   /** Distinct (operation, 5xx status) pairs seen: what fuzzing studies count as faults. */
@@ -57,10 +63,14 @@ const glob = (pattern: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 /** Whether a failure is the deviation (or known non-deviation) `d`. */
-export function matches(d: Pick<Deviation, 'rule' | 'method' | 'path' | 'status'>, f: Failure): boolean {
+export function matches(
+  d: Pick<Deviation, 'rule' | 'method' | 'path' | 'status' | 'problem'>,
+  f: Failure,
+): boolean {
   if (!glob(d.rule).test(f.rule)) return false;
   if (d.method && d.method.toUpperCase() !== f.method.toUpperCase()) return false;
   if (d.path && !new RegExp(d.path).test(f.path)) return false;
+  if (d.problem && !new RegExp(d.problem).test(f.problem)) return false;
   return d.status === undefined || d.status === f.status;
 }
 
@@ -70,17 +80,24 @@ export function scoreRun(
   failures: readonly Failure[],
   coverage: readonly CoverageEntry[],
   traffic: Traffic,
+  inReach: (c: CoverageEntry) => boolean = () => true,
 ): Score {
   const found = list.deviations.filter((d) => failures.some((f) => matches(d, f))).map((d) => d.id);
   const missed = list.deviations.map((d) => d.id).filter((id) => !found.includes(id));
   const falseVerdicts = failures.filter((f) => !list.deviations.some((d) => matches(d, f)));
   const healthy = coverage.filter((c) => !/^5/.test(c.status));
+  const reachable = healthy.filter(inReach);
   const ops = new Set(coverage.map((c) => c.operationId));
   return {
     found,
     missed,
     falseVerdicts,
-    pairs: { observed: healthy.filter((c) => c.observed).length, documented: healthy.length },
+    pairs: {
+      observed: healthy.filter((c) => c.observed).length,
+      documented: healthy.length,
+      reached: reachable.filter((c) => c.observed).length,
+      reachable: reachable.length,
+    },
     operations: {
       called: [...ops].filter((id) => traffic.called.has(id)).length,
       total: ops.size,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parameterCases, parametersCheck } from '../../conformance/fuzz/parameters';
 import { seededRandom } from '../../conformance/send/check-context';
 import { createClient } from '../../conformance/send/client';
+import { seenValues } from '../../conformance/send/seen-values';
 import type { RunContext } from '../../conformance/send/check-context';
 import { bodyCheck, expectedRefusal } from '../../conformance/generate/bodies';
 import { bodyCases } from '../../conformance/generate/body-cases';
@@ -236,6 +237,7 @@ it('gives the runner the same verdict on a required header: its negative cases e
     spec,
     client,
     runPrefix: 'one-router',
+    seen: seenValues(),
     random: seededRandom(3),
     hasQuotaKey: false,
     model: model.model,
@@ -330,6 +332,7 @@ function runnerContext(...operationIds: string[]): RunContext {
     spec: { ...spec, operations },
     client,
     runPrefix: 'one-router',
+    seen: seenValues(),
     random: seededRandom(5),
     hasQuotaKey: false,
     model: model.model,
