@@ -97,6 +97,23 @@ describe('the key an item path names', () => {
   });
 });
 
+describe('a key the document says is made from a field', () => {
+  const member = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', readOnly: true, description: 'The MD5 hash of the lowercase email address.' },
+      email_address: str,
+    },
+  };
+
+  it('is read from the description, and x-mock.id leaves it drawn as usual', () => {
+    const [r] = resources(crud('/members', '/members/{hash}', member, [param('hash')]));
+    expect(r?.derivedKey).toEqual({ from: 'email_address', hash: 'md5', lowerCase: true });
+    const [x] = resources(crud('/members', '/members/{hash}', member, [param('hash')], { id: 'id' }));
+    expect([x?.idField, x?.derivedKey]).toEqual(['id', undefined]);
+  });
+});
+
 describe('paths of one resource that do not share a skeleton', () => {
   const repo = {
     type: 'object',

@@ -1,4 +1,5 @@
 /** The shape of one inferred resource: spec/resources.ts fills it, spec/item-scope.ts and every user reads it. */
+import type { DerivedKey } from './derived-key';
 import type { IdForm } from './id-form';
 import type { Schema } from './schema-shape';
 
@@ -52,6 +53,8 @@ export interface Resource {
   idForm?: IdForm;
   /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
   idSource: 'server' | 'client';
+  /** A server key the document says is made from another field (an MD5 of the email): spec/derived-key.ts. */
+  derivedKey?: DerivedKey;
   /** Where a create answers the new id (spec/created-id.ts); undefined: the answered item's `idField`. */
   createdId?: CreatedIdAt;
   /** operationId of a `POST` on the item path the document makes the item's update (bound as patch or replace). */
