@@ -2,6 +2,7 @@
 import { isObject } from '../../spec/json';
 import type { Resource } from '../../spec/resource-types';
 import { objectShape } from '../../spec/schema-shape';
+import { recordKey } from '../../spec/resource-key';
 import { listItems } from '../generate/requests';
 
 /** The members of a sent item (inside its envelope) the answer's schema names (a ticket bought with an email need not echo it). */
@@ -13,5 +14,6 @@ export function namedFields(resource: Resource, item: unknown): Record<string, u
 /** Whether a list answer (`json`) shows the item `id` (items of an envelope list included). */
 export function listShows(resource: Resource, json: unknown, id: string): boolean {
   const items = listItems(resource, { json }) ?? [];
-  return items.some((i) => isObject(i) && String(i[resource.idField ?? '']) === id);
+  // The key read as the mock keeps it (a nested or composite key too): spec/resource-key.ts.
+  return items.some((i) => isObject(i) && recordKey(resource, i) === id);
 }
