@@ -7,15 +7,10 @@
  */
 import { wordsOf } from './resource-key';
 import { md5Hex } from './md5';
+import type { DerivedKey } from './resource-types';
 import { objectShape, typesOf, type Schema } from './schema-shape';
 
-export interface DerivedKey {
-  /** The item's field the key is made from (`email_address`). */
-  from: string;
-  hash: 'md5';
-  /** The field's value is lower-cased before hashing. */
-  lowerCase: boolean;
-}
+export type { DerivedKey } from './resource-types';
 
 const SAID = /\bMD5 hash of (?:the )?(lower-?cased?\s+(?:version\s+of\s+(?:the\s+)?)?)?([^.]{1,120})/i;
 

@@ -1,5 +1,4 @@
 /** The shape of one inferred resource: spec/resources.ts fills it, spec/item-scope.ts and every user reads it. */
-import type { DerivedKey } from './derived-key';
 import type { IdForm } from './id-form';
 import type { Schema } from './schema-shape';
 
@@ -10,6 +9,15 @@ export type Action = ItemAction | CollectionAction;
 
 /** Where a create's answer carries the new id when not as the item's id field: a JSON pointer, or `Location`. */
 export type CreatedIdAt = { pointer: string } | { header: 'location' };
+
+/** A key made from another field of the item (an MD5 of the email): spec/derived-key.ts reads and makes it. */
+export interface DerivedKey {
+  /** The item's field the key is made from (`email_address`). */
+  from: string;
+  hash: 'md5';
+  /** The field's value is lower-cased before hashing. */
+  lowerCase: boolean;
+}
 
 /** One part of a key: the field (a JSON pointer) and the item path's parameter that names it. */
 export interface KeyPart {
