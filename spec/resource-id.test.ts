@@ -1,7 +1,7 @@
 /** The key an item path names (spec/resource-id.ts) and the resources joined across paths (spec/resource-join.ts). */
 import { compileSpec } from './compile';
 import { keyParams, recordKey } from './resource-key';
-import { inferResources } from './resources';
+import { inferResources, type ResourceModel } from './resources';
 import type { Resource } from './resource-types';
 
 const json = (schema: unknown) => ({ description: 'ok', content: { 'application/json': { schema } } });
@@ -28,13 +28,15 @@ function crud(collection: string, itemPath: string, item: unknown, params: unkno
   };
 }
 
-function resources(paths: Record<string, unknown>): Resource[] {
+function model(paths: Record<string, unknown>): ResourceModel {
   const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths } as never;
   const spec = compileSpec('inline', document, false);
   const out = inferResources(spec);
   if (!out.ok) throw new Error(out.error);
-  return out.model.resources;
+  return out.model;
 }
+
+const resources = (paths: Record<string, unknown>): Resource[] => model(paths).resources;
 
 const keyOf = (r: Resource | undefined) => (r?.key ? r.key.map((k) => k.pointer) : r?.idField);
 
@@ -95,6 +97,23 @@ describe('the key an item path names', () => {
   });
 });
 
+describe('a key the document says is made from a field', () => {
+  const member = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', readOnly: true, description: 'The MD5 hash of the lowercase email address.' },
+      email_address: str,
+    },
+  };
+
+  it('is read from the description, and x-mock.id leaves it drawn as usual', () => {
+    const [r] = resources(crud('/members', '/members/{hash}', member, [param('hash')]));
+    expect(r?.derivedKey).toEqual({ from: 'email_address', hash: 'md5', lowerCase: true });
+    const [x] = resources(crud('/members', '/members/{hash}', member, [param('hash')], { id: 'id' }));
+    expect([x?.idField, x?.derivedKey]).toEqual(['id', undefined]);
+  });
+});
+
 describe('paths of one resource that do not share a skeleton', () => {
   const repo = {
     type: 'object',
@@ -114,5 +133,47 @@ describe('paths of one resource that do not share a skeleton', () => {
   it('never joins a create of other things that answers the same schema', () => {
     const paths = crud('/reports/{id}/runs', '/repos/{owner}/{repo}', repo, [param('owner'), param('repo')]);
     expect(resources(paths).map((r) => r.itemPath)).toEqual([]);
+  });
+
+  it('binds a nested create of the same items to the resource with the item path, beside a sub-collection of them', () => {
+    const project = {
+      type: 'object',
+      properties: {
+        gid: { type: 'string', readOnly: true },
+        name: str,
+        team: { type: 'object', properties: { gid: str } },
+        workspace: { type: 'object', properties: { gid: str } },
+      },
+    };
+    const team = { type: 'object', properties: { gid: { type: 'string', readOnly: true }, name: str } };
+    const create = (id: string) => ({
+      operationId: id,
+      requestBody: { content: json(project).content },
+      responses: { '201': json(project) },
+    });
+    const list = (id: string) => ({
+      operationId: id,
+      responses: { '200': json({ type: 'array', items: project }) },
+    });
+    const paths = {
+      ...crud('/projects', '/projects/{project_gid}', project, [param('project_gid')]),
+      ...crud('/teams', '/teams/{team_gid}', team, [param('team_gid')]),
+      '/teams/{team_gid}/projects': {
+        parameters: [param('team_gid')],
+        post: create('createForTeam'),
+        get: list('listForTeam'),
+      },
+      '/workspaces/{workspace_gid}/projects': {
+        parameters: [param('workspace_gid')],
+        post: create('createForWorkspace'),
+        get: list('listForWorkspace'),
+      },
+    };
+    const bound = model(paths).byOperation.get('createForWorkspace');
+    expect([bound?.resource.itemPath, bound?.action, bound?.fields]).toEqual([
+      '/projects/{project_gid}',
+      'create',
+      [{ pointer: '/workspace/gid', depth: 1 }],
+    ]);
   });
 });

@@ -117,6 +117,26 @@ export function fieldsOf(path: string, item: Schema): PathField[] | undefined {
   return out;
 }
 
+/**
+ * The one resource whose items another collection path (`/workspaces/{workspace_gid}/projects`) holds too: the
+ * same item schema, named alike. Where several are, the one with an item path: a sub-collection of the same items
+ * with none (`/teams/{team_gid}/projects`) is another way in, not where the records are found.
+ */
+export function homeOf(
+  collectionPath: string,
+  item: Schema | undefined,
+  resources: readonly Resource[],
+): Resource | undefined {
+  const matches = resources.filter(
+    (r) =>
+      r.collectionPath !== collectionPath &&
+      sameJson(r.itemSchema, item) &&
+      namesMatch(collectionPath, r.collectionPath),
+  );
+  const homes = matches.filter((r) => r.itemPath !== undefined);
+  return matches.length === 1 ? matches[0] : homes.length === 1 ? homes[0] : undefined;
+}
+
 /** Another collection path of a built resource's items: its create and list, with the fields its path sets. */
 export function aliasBindings(
   dropped: readonly Candidate[],
@@ -126,14 +146,7 @@ export function aliasBindings(
   const out: ReturnType<typeof aliasBindings> = [];
   for (const d of dropped) {
     if (d.itemPath) continue;
-    const item = itemOf(d);
-    const matches = resources.filter(
-      (r) =>
-        r.collectionPath !== d.collectionPath &&
-        sameJson(r.itemSchema, item) &&
-        namesMatch(d.collectionPath, r.collectionPath),
-    );
-    const r = matches.length === 1 ? matches[0] : undefined;
+    const r = homeOf(d.collectionPath, itemOf(d), resources);
     if (!r) continue;
     const nested = segments(d.collectionPath).some(isParam);
     const list = d.ops.get('list');

@@ -10,6 +10,15 @@ export type Action = ItemAction | CollectionAction;
 /** Where a create's answer carries the new id when not as the item's id field: a JSON pointer, or `Location`. */
 export type CreatedIdAt = { pointer: string } | { header: 'location' };
 
+/** A key made from another field of the item (an MD5 of the email): spec/derived-key.ts reads and makes it. */
+export interface DerivedKey {
+  /** The item's field the key is made from (`email_address`). */
+  from: string;
+  hash: 'md5';
+  /** The field's value is lower-cased before hashing. */
+  lowerCase: boolean;
+}
+
 /** One part of a key: the field (a JSON pointer) and the item path's parameter that names it. */
 export interface KeyPart {
   pointer: string;
@@ -52,6 +61,8 @@ export interface Resource {
   idForm?: IdForm;
   /** `server`: always assigned; `client`: the client may send it (used when unique, assigned when absent). */
   idSource: 'server' | 'client';
+  /** A server key the document says is made from another field (an MD5 of the email): spec/derived-key.ts. */
+  derivedKey?: DerivedKey;
   /** Where a create answers the new id (spec/created-id.ts); undefined: the answered item's `idField`. */
   createdId?: CreatedIdAt;
   /** operationId of a `POST` on the item path the document makes the item's update (bound as patch or replace). */

@@ -32,6 +32,7 @@ import { successResponses, successSchema } from './success';
 import { createdIdAt, pointerTo } from './created-id';
 import { aliasBindings, fieldsOf, joinItemPaths, ownParams, sameJson, type Candidate } from './resource-join';
 import { keyDecision, schemaAt } from './resource-id';
+import { derivedKeyOf } from './derived-key';
 import {
   arrayItems,
   objectShape,
@@ -533,6 +534,11 @@ function buildResource(c: Candidate): Resource | null {
         ? idFormOf([idSchema, itemParamSchema(c, itemParam), exampleIds(c, idField ?? '', wrapper)])
         : undefined,
     idSource: clientMaySend ? 'client' : 'server',
+    // An `x-mock.id` names the key itself: nothing is then derived from the prose.
+    derivedKey:
+      idField && !clientMaySend && c.idOverride === undefined
+        ? derivedKeyOf(found.schema, idField, [idSchema, itemParamSchema(c, itemParam)])
+        : undefined,
     createdId:
       operations.create && idField
         ? createdIdAt(
@@ -667,6 +673,9 @@ export function describeResources(model: ResourceModel): string[] {
       `${r.name}: ${r.collectionPath}${r.itemPath ? ` + ${r.itemPath}` : ''}`,
       actions,
       key,
+      r.derivedKey
+        ? `the key is the MD5 of ${r.derivedKey.lowerCase ? 'the lower-cased ' : ''}${r.derivedKey.from}`
+        : '',
       r.createdId
         ? `a create answers the id ${'pointer' in r.createdId ? `at ${r.createdId.pointer}` : 'in Location'}`
         : '',

@@ -82,3 +82,26 @@ it('expects a 401 with WWW-Authenticate without credentials, and a 404 after a d
     expect.stringMatching(/^status 200, expected 404/),
   ]);
 });
+
+it('walks the items of a nested and a composite key (`/metadata/name`, `/repos/{owner}/{repo}`)', async () => {
+  const keys = await loadSpecOrThrow(path.join(__dirname, '..', '..', 'fixtures', 'specs', 'keys-31.yaml'));
+  const inferred = inferResources(keys);
+  if (!inferred.ok) throw new Error(inferred.error);
+  const mock = await createFetchHandler({ document: keys, keys: [{ key: KEY, plan: 'pro' }] });
+  const walk = await walkDocument({
+    spec: keys,
+    model: inferred.model,
+    baseUrl: `${ORIGIN}${keys.basePath}`,
+    key: KEY,
+    fetch: (req) => mock(req),
+  });
+  const step = (label: string) => labelled(walk, label);
+  // A cluster-style item keyed by `/metadata/name`, under the namespace the path names.
+  const gadget = step('readGadget (read back)');
+  expect([gadget?.status, gadget?.problems]).toEqual([200, []]);
+  expect(step('readGadget (after delete)')?.status).toBe(404);
+  // A repo keyed by `/owner/login` + `/name`: read back and gone by both parts, and its issues under it.
+  expect(step('getRepo (read back)')?.url).toMatch(/\/repos\/hubber\/walk-[a-z-]+\d+$/);
+  expect([step('getRepo (read back)')?.status, step('getRepo (after delete)')?.status]).toEqual([200, 404]);
+  expect(step('createIssue (create)')?.status).toBe(201);
+});

@@ -18,6 +18,7 @@ import { seededRandom } from '../send/check-context';
 import { createClient, type Client } from '../send/client';
 import type { Exchange, FetchLike, Finding } from '../types';
 import { createItem, itemParams, walkResource } from './walk-resource';
+import { keyParams } from '../../spec/resource-key';
 import type { Call, DocumentWalk, WalkResult, WalkStep } from './walk-types';
 
 export type { Call, WalkResult, WalkStep } from './walk-types';
@@ -153,7 +154,7 @@ async function paramsFor(walk: DocumentWalk, op: OperationSpec): Promise<Record<
   if (resource?.itemParam) {
     const made = await createItem(walk, resource);
     if (!made) return undefined;
-    params[resource.itemParam] = made.id;
+    Object.assign(params, keyParams(resource, made.id));
     if (resource.operations.remove) walk.spare.push({ resource, id: made.id });
   }
   for (const p of op.pathParamSpecs) params[p.name] ??= paramValue(p, walk.random);

@@ -43,9 +43,12 @@ export function bodyFor(
   const rb = op.requestBody;
   if (!rb) return undefined;
   const generated = generateValid(rb.schema, random, 'walk', { full: true });
-  const candidates = change
-    ? [generated, safeSample(rb.schema, true)]
-    : [rb.example, safeSample(rb.schema, true), generated];
+  // A key the client names in the body (a repo's `/name`, `/metadata/name`): a drawn body first, so that two
+  // creates of the walk never name the same item.
+  const candidates =
+    change || resource?.key
+      ? [generated, safeSample(rb.schema, true), ...(change ? [] : [rb.example])]
+      : [rb.example, safeSample(rb.schema, true), generated];
   // Leave out an id the client may send: the server assigns one, so walks never collide. An example that is the
   // answer's too (one file for both) carries the server's readOnly values: a client leaves them out.
   const idField = resource?.idField;

@@ -7,6 +7,8 @@
 import { innerSchema, mapItem, unwrap } from '../../spec/envelope';
 import { isObject } from '../../spec/json';
 import { createdIdOf } from '../../spec/created-id';
+import { paramAt } from '../../spec/resource-paths';
+import { keyParams, keyParts, recordKey, setAt, valueAt } from '../../spec/resource-key';
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { notFoundStatus } from '../../spec/statuses';
@@ -45,37 +47,50 @@ const parse = (step: WalkStep | undefined): unknown => {
 /** The path parameters of one item (and of the parent item a sub-collection's items live under). */
 export function itemParams(walk: DocumentWalk, resource: Resource, id: string): Record<string, string> {
   const under = walk.under.get(resource) ?? {};
-  return resource.itemParam ? { ...under, [resource.itemParam]: id } : { ...under };
+  // A composite key (`owner/name`) fills each of its parameters: spec/resource-key.ts splits it.
+  return resource.itemParam
+    ? { ...under, ...(id ? keyParams(resource, id) : { [resource.itemParam]: id }) }
+    : { ...under };
 }
+
+/** Whether the resource's items are addressed by a key (top-level, nested or composite). */
+const keyed = (r: Resource): boolean => keyParts(r).length > 0;
 
 /** POST a generated body; what was stored, or undefined (the step says why). */
 export async function createItem(walk: DocumentWalk, resource: Resource): Promise<Made | undefined> {
   const op = operationOf(walk.spec, resource, 'create');
   if (!op) return undefined;
-  const sent = bodyFor(op, walk.random, resource);
   const params = itemParams(walk, resource, '');
+  // The fields the path names (`/metadata/namespace` of `{namespace}`) sent as the path says, as a client would.
+  const sent = mapItem(bodyFor(op, walk.random, resource), resource.envelope, (b) =>
+    pathValues(resource, b, params),
+  );
   const step = await walk.send({ op, label: `${op.operationId} (create)`, params, body: sent });
   if (!step || step.status >= 300) return undefined;
   const json = parse(step);
   const answered = unwrap(json, resource.envelope);
   // Where the document says the id is (the item, a wrapper `{"widgetID": …}`, a Location): spec/created-id.ts.
-  const id = resource.idField ? createdIdOf(resource, { json, headers: step.responseHeaders }) : undefined;
+  const id = keyed(resource) ? createdIdOf(resource, { json, headers: step.responseHeaders }) : undefined;
   if (!isObject(answered) && id === undefined) {
     step.problems.push('the create answered no object');
     return undefined;
   }
-  if (!resource.idField) return { id: '', item: answered as Json, sent };
+  if (!keyed(resource)) return { id: '', item: answered as Json, sent };
   if (id === undefined) {
-    step.problems.push(`the created item has no ${resource.idField}`);
+    step.problems.push(
+      `the created item has no ${keyParts(resource)
+        .map((k) => k.pointer)
+        .join(' + ')}`,
+    );
     return undefined;
   }
   // An answer of only the id stands for the item sent, with that id.
   const item =
-    isObject(answered) && resource.idField in answered
+    isObject(answered) && (resource.idField === undefined || resource.idField in answered)
       ? answered
       : {
           ...(isObject(unwrap(sent, resource.envelope)) ? (unwrap(sent, resource.envelope) as Json) : {}),
-          [resource.idField]: id,
+          ...(resource.idField === undefined ? {} : { [resource.idField]: id }),
         };
   return { id: String(id), item, sent };
 }
@@ -88,7 +103,8 @@ async function parentOf(walk: DocumentWalk, resource: Resource): Promise<boolean
   const made = await createItem(walk, parent);
   if (!made) return false;
   if (parent.operations.remove) walk.spare.push({ resource: parent, id: made.id });
-  walk.under.set(resource, { ...itemParams(walk, parent, made.id), [resource.parent.param]: made.id });
+  // The parent's own parameters last: a composite key (`{owner}/{repo}`) fills each of its parts.
+  walk.under.set(resource, { [resource.parent.param]: made.id, ...itemParams(walk, parent, made.id) });
   return true;
 }
 
@@ -97,7 +113,7 @@ export async function walkResource(walk: DocumentWalk, resource: Resource): Prom
   const [create, ...rest] = lifecycleSteps(walk.spec, resource, walk.model);
   if (!create || !(await parentOf(walk, resource))) return;
   const made = await createItem(walk, resource);
-  if (!made || !resource.idField) return;
+  if (!made || !keyed(resource)) return;
   const state: ItemState = { made, current: made.item, formSent: false };
   for (const step of rest) {
     if (step.name === 'delete') await formCreate(walk, resource, state);
@@ -123,8 +139,9 @@ const TAKE: Partial<Record<LifecycleStepName, Take>> = {
       label: `${op.operationId} (read back)`,
       params: itemParams(walk, r, s.made.id),
     });
-    const idField = r.idField ?? '';
-    expectSame(r, back, { ...itemFields(r, s.made.sent), [idField]: s.made.item[idField] }, 'read back');
+    const idField = r.idField;
+    const key = idField === undefined ? {} : { [idField]: s.made.item[idField] };
+    expectSame(r, back, { ...itemFields(r, s.made.sent), ...key }, 'read back');
   },
   listed: async (walk, r, { op }, s) => {
     const list = await walk.send({
@@ -161,6 +178,8 @@ async function change(walk: DocumentWalk, r: Resource, step: LifecycleStep, s: I
   const params = itemParams(walk, r, s.made.id);
   const patch = name === 'patch' && r.jsonPatch === true ? jsonPatchFor(walk, r, s.current) : undefined;
   let body = patch ? patch.body : bodyFor(op, walk.random, name === 'patch' ? undefined : r, true);
+  // A nested key sent in the body (`/metadata/name`) names the item changed: the made item's values.
+  if (r.key && name !== 'patch') body = mapItem(body, r.envelope, (b) => keepKey(r, b, s.made.item));
   const idField = r.idField ?? '';
   if (name === 'update') body = mapItem(body, r.envelope, (b) => ({ ...b, [idField]: s.made.item[idField] }));
   const label = `${op.operationId} (${name})`;
@@ -188,8 +207,8 @@ async function formCreate(walk: DocumentWalk, r: Resource, s: ItemState): Promis
     form: true,
   });
   const formItem = parse(step);
-  const formId = isObject(formItem) ? formItem[r.idField ?? ''] : undefined;
-  if (typeof formId !== 'string' && typeof formId !== 'number') return;
+  const formId = recordKey(r, unwrap(formItem, r.envelope));
+  if (formId === undefined) return;
   const read = operationOf(walk.spec, r, 'read');
   if (read) {
     const params = itemParams(walk, r, String(formId));
@@ -220,4 +239,24 @@ function jsonPatchFor(
   const plan = mergePatchPlan(schema, r, current, walk.random, 'walk')[0];
   if (!plan) return undefined;
   return { body: jsonPatchOf(plan.patch, current), expected: plan.patch };
+}
+
+/** `body` with the made item's value at each of the key's pointers. */
+function keepKey(r: Resource, body: Json, made: Json): Json {
+  let out = body;
+  for (const part of keyParts(r)) {
+    const was = valueAt(made, part.pointer);
+    if (was !== undefined) out = setAt(out, part.pointer, was);
+  }
+  return out;
+}
+
+/** `body` with the values of the collection path's parameters at the fields they name. */
+function pathValues(r: Resource, body: Json, params: Record<string, string>): Json {
+  let out = body;
+  for (const f of r.pathFields ?? []) {
+    const value = params[paramAt(r.collectionPath, f.depth) ?? ''];
+    if (value && valueAt(out, f.pointer) !== undefined) out = setAt(out, f.pointer, value);
+  }
+  return out;
 }

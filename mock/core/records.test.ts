@@ -31,3 +31,24 @@ describe('toStored', () => {
     });
   });
 });
+
+describe('toStored with a key the document says is made from a field', () => {
+  const member: Resource = {
+    ...service,
+    name: 'members',
+    idField: 'id',
+    itemSchema: { type: 'object', properties: { id: { type: 'string' }, email_address: { type: 'string' } } },
+    derivedKey: { from: 'email_address', hash: 'md5', lowerCase: true },
+  };
+
+  it('makes the key on a create (the MD5 of the lower-cased email), and keeps the old one on a replace', () => {
+    const made = toStored({ email_address: 'Kit.Member@Example.com' }, member, 0);
+    expect(made.id).toBe('a9e0067e0c7f73d02f1d5bcf648a953e');
+    const old = { id: 'a9e0067e0c7f73d02f1d5bcf648a953e', email_address: 'kit.member@example.com' };
+    expect(toStored({ email_address: 'other@example.com' }, member, 0, old).id).toBe(old.id);
+  });
+
+  it('leaves the key to the store when the body has no such field', () => {
+    expect(toStored({}, member, 0).id).toBeUndefined();
+  });
+});

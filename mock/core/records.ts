@@ -9,6 +9,7 @@ import type { Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import { serverValue } from '../../spec/believable';
+import { deriveKey } from '../../spec/derived-key';
 import type { JsonObject } from './stores/types';
 import { isObject } from '../../spec/json';
 
@@ -102,6 +103,9 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
   for (const g of facts.generated) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
   for (const g of facts.filled)
     if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
+  // A key the document says is made from a field (the MD5 of the email) is made so, where a client computes it.
+  const derived = !old && r.derivedKey && r.idField ? deriveKey(r.derivedKey, out) : undefined;
+  if (derived !== undefined && r.idField) out[r.idField] = derived;
   return out;
 }
 

@@ -157,3 +157,47 @@ it.each<[string, string, string, unknown, unknown, string]>([
     `books 1 was updated (2xx) but the next read has the old ${fields}`,
   ]);
 });
+
+describe('a resource keyed by a nested field (`{name}` is /metadata/name)', () => {
+  const CLUSTERS = `
+openapi: 3.1.0
+info: { title: Clusters, version: 1.0.0 }
+servers: [{ url: /v1 }]
+paths:
+  /clusters:
+    post:
+      operationId: createCluster
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Cluster' } } } }
+      responses:
+        '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Cluster' } } } }
+  /clusters/{name}:
+    parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+    get:
+      operationId: getCluster
+      responses:
+        '200': { description: one, content: { application/json: { schema: { $ref: '#/components/schemas/Cluster' } } } }
+        '404': { description: none }
+    delete:
+      operationId: deleteCluster
+      responses: { '200': { description: gone } }
+components:
+  schemas:
+    Cluster:
+      type: object
+      properties:
+        kind: { type: string }
+        metadata: { type: object, properties: { name: { type: string }, uid: { type: string } } }
+`;
+
+  it('judges the read after a delete by the key the path names', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'judge-state-'));
+    fs.writeFileSync(path.join(dir, 'clusters.yaml'), CLUSTERS);
+    const judge = createJudge(await loadSpecOrThrow(path.join(dir, 'clusters.yaml')), Date.now);
+    const item = { kind: 'Cluster', metadata: { name: 'east', uid: 'u1' } };
+    send(judge, 'POST', '/clusters', JSON_TYPE, item, item);
+    send(judge, 'DELETE', '/clusters/east', JSON_TYPE, undefined, {});
+    send(judge, 'GET', '/clusters/east', JSON_TYPE, undefined, item);
+    const rules = judge.snapshot().violations.map((v) => v.rule);
+    expect(rules).toContain('state.deleted-gone');
+  });
+});

@@ -9,6 +9,7 @@ import { inferResources, type Binding, type Resource } from '../../spec/resource
 import type { Exchange } from '../../spec/report/types';
 import type { Problem, Route } from './judge-request';
 import { isObject } from '../../spec/json';
+import { keyOfParams, keyParts, recordKey } from '../../spec/resource-key';
 
 interface Tracked {
   deleted: boolean;
@@ -51,10 +52,11 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
     observe(route, ex) {
       const binding = route.op ? byOperation.get(route.op.operationId) : undefined;
       const res = ex.response;
-      if (!binding || !res || !binding.resource.idField) return [];
+      // A key of any form, top-level, nested or composite, read by spec/resource-key.ts (one reader).
+      if (!binding || !res || keyParts(binding.resource).length === 0) return [];
       const r = binding.resource;
       const ok = res.status >= 200 && res.status < 300;
-      const itemId = r.itemParam ? route.pathParams[r.itemParam] : undefined;
+      const itemId = r.itemParam ? keyOfParams(r, route.pathParams) : undefined;
       const key = (id: unknown) => `${r.name} ${String(id).slice(0, MAX_ID_CHARS)}`;
       switch (binding.action) {
         case 'create': {
@@ -102,10 +104,7 @@ function judgeRead(
   const ok = status >= 200 && status < 300;
   if (ok && idOf(r, json) !== undefined && String(idOf(r, json)) !== id)
     return [
-      fail(
-        'state.read-returns-item',
-        `a read of ${r.name} ${id} returned ${r.idField} ${String(idOf(r, json))}`,
-      ),
+      fail('state.read-returns-item', `a read of ${r.name} ${id} returned the item ${String(idOf(r, json))}`),
     ];
   if (!t) return [];
   if (t.deleted)
@@ -151,12 +150,7 @@ function judgeList(r: Resource, items: Map<string, Tracked>, json: unknown): Pro
   return out;
 }
 
-const idOf = (r: Resource, wrapped: unknown): unknown => {
-  const json = unwrap(wrapped, r.envelope);
-  return json !== null && typeof json === 'object' && r.idField
-    ? (json as Record<string, unknown>)[r.idField]
-    : undefined;
-};
+const idOf = (r: Resource, wrapped: unknown): string | undefined => recordKey(r, unwrap(wrapped, r.envelope));
 
 /** A list read with a paging parameter is not the full list. */
 function paged(r: Resource, url: string): boolean {
