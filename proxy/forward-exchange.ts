@@ -226,7 +226,9 @@ export const headerText = (value: string | string[] | undefined): string | undef
 /** Header values as single strings, names lower-cased (as node gives them). */
 export function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return out;
 }

@@ -32,14 +32,45 @@ function nameOf(item: Item | unknown): string | undefined {
   return undefined;
 }
 
+/** One member of the common form: a String without escapes, then Integer parameters (`"minute";r=59;t=42`). */
+const SIMPLE_MEMBER =
+  /"([\x20\x21\x23-\x5b\x5d-\x7e]*)"((?:; *[a-z*][a-z0-9_.*-]*=\d{1,15})*)(?=[ \t]*(?:,|$))/y;
+const SIMPLE_PARAM = /; *([a-z*][a-z0-9_.*-]*)=(\d+)/g;
+const SEPARATOR = /[ \t]*,[ \t]*/y;
+
+/**
+ * A List in the common form every server sends (Strings with non-negative Integer parameters), read without the
+ * general parser, as it reads it (RFC 9651 §4.2.1: leading spaces, `,` between members with optional spaces or
+ * tabs around it, the last parameter of a name wins); null for anything else, which the general parser reads.
+ * A server answers with a new `RateLimit` value every time, so this runs on every answer judged.
+ */
+export function parseSimpleList(raw: string): Array<[string, Params]> | null {
+  let pos = 0;
+  while (raw.charCodeAt(pos) === 32) pos++;
+  const members: Array<[string, Params]> = [];
+  if (pos === raw.length) return members;
+  for (;;) {
+    SIMPLE_MEMBER.lastIndex = pos;
+    const m = SIMPLE_MEMBER.exec(raw);
+    if (!m) return null;
+    const params: Params = new Map();
+    for (const p of (m[2] ?? '').matchAll(SIMPLE_PARAM)) params.set(p[1] ?? '', Number(p[2]));
+    members.push([m[1] ?? '', params]);
+    pos = SIMPLE_MEMBER.lastIndex;
+    SEPARATOR.lastIndex = pos;
+    if (!SEPARATOR.exec(raw)) return /^[ \t]*$/.test(raw.slice(pos)) ? members : null;
+    pos = SEPARATOR.lastIndex;
+  }
+}
+
 function parse<T>(
   field: string,
   raw: string,
   build: (name: string, params: Params) => T | string,
 ): Parsed<T> {
-  let list: ReturnType<typeof parseList>;
+  let list: ReturnType<typeof parseList> | Array<[string, Params]>;
   try {
-    list = parseList(raw);
+    list = parseSimpleList(raw) ?? parseList(raw);
   } catch (err) {
     return {
       ok: false,
