@@ -97,7 +97,7 @@ export function forward(
   up.on('error', () => fail('upstream.reachable', 502, 'bad_gateway', 'the upstream cannot be reached'));
   up.on('response', (answer) => {
     answer.on('error', () => undefined);
-    c.answers.remember(req.headers, client, answer.headers);
+    c.answers.remember(req.headers, client, answer.headers, req.socket);
     // A stream (SSE, JSON Lines) may never end: passed on as it comes, judged when it ends (issue 33).
     const kind = streamKindOf(String(answer.headers['content-type'] ?? ''));
     if (kind && req.method !== 'HEAD' && !answer.headers['content-encoding']) {

@@ -127,7 +127,10 @@ export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Ro
   return inRefusalOrder(out);
 }
 
-const pathOf = (url: string) => url.split('?')[0] ?? url;
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
 
 /** Any one security alternative whose schemes all have their credential present (values are never read). */
 function hasCredentials(spec: CompiledSpec, op: OperationSpec, headers: Record<string, string>): boolean {
