@@ -180,6 +180,8 @@ function paramProblems(
   }).map((p) => bad(p.rule, p.message, p.status));
 }
 
+const NO_MEDIA = parseMediaType('');
+
 const declaresParameters = (op: OperationSpec): boolean =>
   op.pathParamSpecs.length > 0 ||
   op.queryParams.length > 0 ||
@@ -200,7 +202,9 @@ function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   const type = req.headers['content-type'];
   const empty = !req.bodyTooLarge && !req.body;
   // Where the operation documents no body, one sent with a Content-Type is the media-type refusal too.
-  const reading = bodyMediaProblem(body, op.responses, type, parseMediaType(type ?? ''), empty);
+  // An operation without a body never reads the media type (most GETs): not parsed for it.
+  const media = body ? parseMediaType(type ?? '') : NO_MEDIA;
+  const reading = bodyMediaProblem(body, op.responses, type, media, empty);
   if (typeof reading !== 'string') return [bad(reading.rule, reading.message, reading.status)];
   // Over the judged limit, only its media type is judged (the text was not kept).
   if (!body || (reading !== 'json' && reading !== 'form') || req.bodyTooLarge) return [];
