@@ -5,7 +5,10 @@
  * 300 warm-up requests, then N sequential keep-alive GETs; (count with N = long) − (count with N = short),
  * divided by the difference, is what one request costs (start-up, warm-up and the JIT cancel out). User space
  * only: the kernel's socket work, the same for both, is not counted.
+ * `--workload` counts another of the bench's requests (bench/lib/counted-workloads.ts): the create, the 401, the
+ * 404; every answer must have the workload's status.
  * Usage: tsx bench/instructions.ts [--short 500] [--long 2500] [--only ours|ceiling] [--single N]
+ *   [--workload list|create|unauthorized|not-found]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,8 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './lib/proc';
-import { CATEGORIES, ENT_KEY, categories } from './workloads';
+import { CATEGORIES, ENT_KEY } from './workloads';
 import { MOCK_MAIN, workDir } from './targets';
+import { countedWorkload, type CountedRequest, type CountedWorkload } from './lib/counted-workloads';
 
 const CEILING = path.join(__dirname, 'ceiling-server.js');
 let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -48,21 +52,31 @@ function request(port: number, method: string, p: string, headers: Record<string
 }
 
 /**
- * A GET that is sent again on a new connection when the server closed the kept-alive one under it (its idle
+ * A request that is sent again on a new connection when the server closed the kept-alive one under it (its idle
  * timer fires late under callgrind on a busy machine).
  */
-async function get(port: number): Promise<Answer> {
+async function send(port: number, r: CountedRequest): Promise<Answer> {
   try {
-    return await request(port, 'GET', CATEGORIES, auth);
+    return await request(port, r.method, r.path, r.headers, r.body);
   } catch {
     agent.destroy();
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    return request(port, 'GET', CATEGORIES, auth);
+    return request(port, r.method, r.path, r.headers, r.body);
+  }
+}
+
+/** The workload's `n` requests from the `from`-th on (its resets between them); throws on another status. */
+async function sendAll(port: number, w: CountedWorkload, from: number, n: number): Promise<void> {
+  for (let i = from; i < from + n; i++) {
+    if (w.reset && i % w.reset.every === 0) await send(port, w.reset.request);
+    const answer = await send(port, w.request(i));
+    if (answer.status !== w.expect)
+      throw new Error(`${w.name}: ${answer.status} instead of ${w.expect}: ${answer.body.slice(0, 200)}`);
   }
 }
 
 /** Run `args` under callgrind, send `requests` GETs after the warm-up, stop it; its instruction count. */
-async function countRun(args: string[], port: number, requests: number, prepare?: () => Promise<void>) {
+async function countRun(args: string[], port: number, requests: number, w: CountedWorkload, ours: boolean) {
   const out = path.join(os.tmpdir(), `callgrind-${process.pid}-${port}.out`);
   const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, ...args], {
     stdio: 'ignore',
@@ -83,8 +97,8 @@ async function countRun(args: string[], port: number, requests: number, prepare?
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  await prepare?.();
-  for (let i = 0; i < 300 + requests; i++) await get(port);
+  if (ours) for (const r of w.prepare) await send(port, r);
+  await sendAll(port, ours ? w : { ...w, reset: undefined }, 0, 300 + requests);
   agent.destroy();
   agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   child.kill('SIGTERM');
@@ -96,25 +110,17 @@ async function countRun(args: string[], port: number, requests: number, prepare?
   return Number(total);
 }
 
-/** Ten categories, stored through the API as the bench's list workload does. */
-async function storeTen(port: number): Promise<void> {
-  const admin = { ...auth, 'X-Mock-Admin': '1' };
-  await request(port, 'POST', '/_mock/reset', admin);
-  const json = { ...auth, 'Content-Type': 'application/json' };
-  for (const c of categories(10)) await request(port, 'POST', CATEGORIES, json, JSON.stringify(c));
-}
-
 async function perRequest(
   name: string,
   start: (port: number) => string[],
   short: number,
   long: number,
-  prepare?: (port: number) => Promise<void>,
+  w: CountedWorkload,
 ) {
   const counts: number[] = [];
   for (const n of [short, long]) {
     const port = await freePort();
-    counts.push(await countRun(start(port), port, n, prepare && (() => prepare(port))));
+    counts.push(await countRun(start(port), port, n, w, name === 'ours'));
   }
   const per = ((counts[1] ?? 0) - (counts[0] ?? 0)) / (long - short);
   console.log(
@@ -125,8 +131,8 @@ async function perRequest(
 
 const NODE_ADDS = /^(content-length|date|connection|keep-alive|transfer-encoding)$/i;
 
-/** Our answer to the GET with 10 stored, as the ceiling replays it (headers Node adds by itself left out). */
-async function captureOurs(args: (port: number) => string[]): Promise<Answer> {
+/** Our answer to the workload (the GET with 10 stored…), as the ceiling replays it (Node's own headers left out). */
+async function captureOurs(args: (port: number) => string[], w: CountedWorkload): Promise<Answer> {
   const port = await freePort();
   const [command = '', ...rest] = args(port);
   const child = spawn(command, rest, { stdio: 'ignore' });
@@ -137,8 +143,8 @@ async function captureOurs(args: (port: number) => string[]): Promise<Answer> {
       if (tries > 400) throw new Error('ours did not start');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await storeTen(port);
-    const answer = await request(port, 'GET', CATEGORIES, auth);
+    for (const r of w.prepare) await send(port, r);
+    const answer = await send(port, w.request(0));
     const headers: string[] = [];
     for (let i = 0; i + 1 < answer.headers.length; i += 2)
       if (!NODE_ADDS.test(answer.headers[i] ?? ''))
@@ -158,8 +164,10 @@ async function main(): Promise<void> {
       long: { type: 'string' },
       only: { type: 'string' },
       single: { type: 'string' },
+      workload: { type: 'string' },
     },
   });
+  const workload = countedWorkload(values.workload ?? 'list');
   const short = Number(values.short ?? 500);
   const long = Number(values.long ?? 2500);
   const w = workDir();
@@ -167,31 +175,31 @@ async function main(): Promise<void> {
   const oursArgs = (port: number) => [
     ...node,
     MOCK_MAIN,
-    ...['--port', String(port), '--keys', w.keysFile, '--seed', 'none', '--quiet'],
+    ...['--port', String(port), '--keys', w.keysFile, '--seed', 'none', '--quiet', ...workload.flags],
   ];
   const load = () =>
     os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ');
-  console.log(`load average at start: ${load()}`);
+  console.log(`${workload.name}: load average at start: ${load()}`);
   // Captured first, outside callgrind: that start also fills the spec's validation cache
   // (node_modules/.cache), which every counted start then reads, as a second `npm start` does.
   const file = path.join(w.dir, 'answers.json');
-  fs.writeFileSync(file, JSON.stringify([await captureOurs(oursArgs)]));
+  fs.writeFileSync(file, JSON.stringify([await captureOurs(oursArgs, workload)]));
   // One counted run of ours with N requests (two such runs side by side halve the time on a busy machine).
   if (values.single !== undefined) {
     const port = await freePort();
-    const count = await countRun(oursArgs(port), port, Number(values.single), () => storeTen(port));
+    const count = await countRun(oursArgs(port), port, Number(values.single), workload, true);
     console.log(`ours, ${values.single} requests after the warm-up: ${count} instructions`);
     return;
   }
   let ours = 0;
-  if (values.only !== 'ceiling') ours = await perRequest('ours', oursArgs, short, long, storeTen);
+  if (values.only !== 'ceiling') ours = await perRequest('ours', oursArgs, short, long, workload);
   if (values.only !== 'ours') {
     // The ceiling serves the answer ours gives now.
     const args = (p: number) => [...node, CEILING, '--ports', String(p), '--answers', file];
-    const ceiling = await perRequest('ceiling', args, short, long);
+    const ceiling = await perRequest('ceiling', args, short, long, workload);
     if (ours) console.log(`ceiling / ours: ${(ceiling / ours).toFixed(2)}×`);
   }
   console.log(`load average at end: ${load()}`);

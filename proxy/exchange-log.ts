@@ -15,10 +15,16 @@ export interface LoggedExchange {
 /** An entry as kept: its time a number, formatted only when the inspector asks (not once per request). */
 type Kept = Omit<LoggedExchange, 'at'> & { atMs: number };
 
-/** A ring of the newest `capacity` exchanges. */
+/** A ring of the newest `capacity` exchanges (the oldest overwritten in place: nothing shifted per request). */
 export function createExchangeLog(capacity = 200, now: () => number = Date.now) {
   const entries: Kept[] = [];
   let total = 0;
+  /** Oldest first. */
+  const inOrder = (): Kept[] => {
+    if (entries.length < capacity) return entries;
+    const next = total % capacity;
+    return [...entries.slice(next), ...entries.slice(0, next)];
+  };
   return {
     /** Log one exchange; the entry is returned so a late finding of the same exchange can be added to it. */
     add(
@@ -28,18 +34,18 @@ export function createExchangeLog(capacity = 200, now: () => number = Date.now) 
       startedAt: number,
       problems: readonly Problem[],
     ): Pick<LoggedExchange, 'status' | 'violations'> {
-      total++;
       const violations =
         problems.length === 0 ? [] : problems.map(({ side, rule, message }) => ({ side, rule, message }));
       const atMs = now();
       const entry: Kept = { atMs, method, path, status, ms: atMs - startedAt, violations };
-      entries.push(entry);
-      if (entries.length > capacity) entries.shift();
+      if (entries.length < capacity) entries.push(entry);
+      else entries[total % capacity] = entry;
+      total++;
       return entry;
     },
     snapshot: () => ({
       total,
-      exchanges: entries.map(({ atMs, method, path, status, ms, violations }): LoggedExchange => ({
+      exchanges: inOrder().map(({ atMs, method, path, status, ms, violations }): LoggedExchange => ({
         at: new Date(atMs).toISOString(),
         method,
         path,

@@ -125,6 +125,7 @@ export class Exchange {
     const answer = this.deps.answers.render(this.route.op, status, code, message, {
       headers: this.req.headers,
       address: this.req.socket.remoteAddress ?? '',
+      connection: this.req.socket,
     });
     sendOwn(this.res, answer, violations, close);
   }

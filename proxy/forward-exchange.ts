@@ -97,7 +97,7 @@ export function forward(
   up.on('error', () => fail('upstream.reachable', 502, 'bad_gateway', 'the upstream cannot be reached'));
   up.on('response', (answer) => {
     answer.on('error', () => undefined);
-    c.answers.remember(req.headers, client, answer.headers);
+    c.answers.remember(req.headers, client, answer.headers, req.socket);
     // A stream (SSE, JSON Lines) may never end: passed on as it comes, judged when it ends (issue 33).
     const kind = streamKindOf(String(answer.headers['content-type'] ?? ''));
     if (kind && req.method !== 'HEAD' && !answer.headers['content-encoding']) {
@@ -226,7 +226,9 @@ export const headerText = (value: string | string[] | undefined): string | undef
 /** Header values as single strings, names lower-cased (as node gives them). */
 export function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return out;
 }

@@ -14,6 +14,8 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+const NONE: readonly string[] = [];
+
 /** Headers to send upstream: the client's, minus hop-by-hop ones (and those `Connection` names). */
 export function forwardHeaders(
   incoming: http.IncomingHttpHeaders,
@@ -22,11 +24,11 @@ export function forwardHeaders(
   preserveHost: boolean,
   proto: string,
 ): http.OutgoingHttpHeaders {
-  const named = String(incoming.connection ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase());
+  const connection = incoming.connection;
+  const named = connection ? connection.split(',').map((s) => s.trim().toLowerCase()) : NONE;
   const out: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming)) {
+  for (const name in incoming) {
+    const value = incoming[name];
     if (value === undefined || HOP_BY_HOP.has(name) || named.includes(name)) continue;
     out[name] = value;
   }
@@ -41,8 +43,10 @@ export function forwardHeaders(
 /** Response headers to send back to the client: the upstream's, minus hop-by-hop ones. */
 export function backwardHeaders(incoming: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming))
+  for (const name in incoming) {
+    const value = incoming[name];
     if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
   return out;
 }
 

@@ -75,24 +75,47 @@ export function createOwnAnswers(spec: LoadedSpec) {
     return found;
   };
   const seen = new Map<string, Record<string, string>>();
-  const callerOf = (headers: http.IncomingHttpHeaders, address: string): string =>
-    digest(String(headers.authorization ?? headers['x-api-key'] ?? address));
+  /**
+   * Per connection, its last credential's digest: a kept-alive caller is hashed once per connection, not once
+   * per answer. The credential is held with its connection only (as Node's parser holds the headers), never
+   * in the callers' table.
+   */
+  const onConnection = new WeakMap<object, { credential: string; digest: string }>();
+  const callerOf = (headers: http.IncomingHttpHeaders, address: string, connection?: object): string => {
+    const credential = String(headers.authorization ?? headers['x-api-key'] ?? address);
+    const last = connection && onConnection.get(connection);
+    if (last && last.credential === credential) return last.digest;
+    const caller = digest(credential);
+    if (connection) onConnection.set(connection, { credential, digest: caller });
+    return caller;
+  };
   const challenge = (op: OperationSpec | undefined): string => {
     const name = op?.security[0]?.[0] ?? Object.keys(schemes)[0];
     return challengeOf(name === undefined ? undefined : schemes[name]);
   };
 
   return {
-    /** Note the upstream's values of every header the document requires somewhere, for this caller. */
-    remember(req: http.IncomingHttpHeaders, address: string, up: http.IncomingHttpHeaders): void {
+    /**
+     * Note the upstream's values of every header the document requires somewhere, for this caller
+     * (`connection`: the socket it asked on, so that its credential is hashed once per connection).
+     */
+    remember(
+      req: http.IncomingHttpHeaders,
+      address: string,
+      up: http.IncomingHttpHeaders,
+      connection?: object,
+    ): void {
       const values: Record<string, string> = {};
+      let any = false;
       for (const name of requiredNames(spec)) {
         const v = up[name];
-        if (v !== undefined) values[name] = Array.isArray(v) ? v.join(', ') : v;
+        if (v === undefined) continue;
+        values[name] = Array.isArray(v) ? v.join(', ') : v;
+        any = true;
       }
-      if (Object.keys(values).length === 0) return;
+      if (!any) return;
       // By credential, by address (for HTTP refused before its headers were read), and the latest of all.
-      for (const key of [callerOf(req, address), `address ${address}`, '*']) {
+      for (const key of [callerOf(req, address, connection), `address ${address}`, '*']) {
         seen.delete(key);
         if (seen.size >= MAX_CALLERS) seen.delete(seen.keys().next().value as string);
         seen.set(key, values);
@@ -104,11 +127,11 @@ export function createOwnAnswers(spec: LoadedSpec) {
       status: number,
       code: ErrorCode,
       message: string,
-      caller?: { headers?: http.IncomingHttpHeaders; address: string },
+      caller?: { headers?: http.IncomingHttpHeaders; address: string; connection?: object },
     ): OwnAnswer {
       const { contentType, body } = shaper.renderBytes(op, status, { code, message });
       const last =
-        (caller?.headers && seen.get(callerOf(caller.headers, caller.address))) ??
+        (caller?.headers && seen.get(callerOf(caller.headers, caller.address, caller.connection))) ??
         (caller && seen.get(`address ${caller.address}`)) ??
         seen.get('*');
       const headers: Record<string, string | number> = {};

@@ -23,6 +23,8 @@ export function decodeBody(
   encoding: string | undefined,
   limit: number,
 ): { text: string } | { unjudged: string } {
+  // Most bodies come as they are: nothing to split or decode.
+  if (encoding === undefined || encoding === '') return { text: raw.toString('utf8') };
   const codings = (encoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -78,7 +80,8 @@ export function readLimited(
     const onClose = () => reject(new Error('the stream closed before its end'));
     const onEnd = () => {
       stream.off('close', onClose);
-      const decoded = decodeBody(Buffer.concat(chunks), encoding, limit);
+      const raw = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const decoded = decodeBody(raw, encoding, limit);
       resolve({
         chunks,
         tooLarge: false,

@@ -450,6 +450,8 @@ function compileResponse(
 
 /** `application/json`, `application/problem+json`, `application/vnd.x+json` (a wildcard is not one). */
 export function isJsonMediaType(type: string): boolean {
+  // The usual case, asked of every answer judged: nothing to split or lower-case.
+  if (type === 'application/json') return true;
   const t = (type.split(';')[0] ?? '').trim().toLowerCase();
   return t === 'application/json' || /^application\/[\w.+-]+\+json$/.test(t);
 }

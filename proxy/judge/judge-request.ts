@@ -63,8 +63,11 @@ export function routeRequest(spec: CompiledSpec, method: string, url: string): R
 
 /** Pure: whether the path's percent-encoding is malformed anywhere (a server answers 400; the proxy forwards it). */
 export function malformedPath(url: string): boolean {
+  const path = pathOf(url);
+  // Only a `%` can start a sequence decodeURIComponent refuses.
+  if (!path.includes('%')) return false;
   try {
-    decodeURIComponent(pathOf(url));
+    decodeURIComponent(path);
     return false;
   } catch {
     return true;
@@ -124,23 +127,38 @@ export function judgeRequest(spec: CompiledSpec, req: ObservedRequest, route: Ro
   return inRefusalOrder(out);
 }
 
-const pathOf = (url: string) => url.split('?')[0] ?? url;
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
 
 /** Any one security alternative whose schemes all have their credential present (values are never read). */
 function hasCredentials(spec: CompiledSpec, op: OperationSpec, headers: Record<string, string>): boolean {
+  return credentialHeaders(spec, op).some((alt) => alt.every((name) => headers[name] !== undefined));
+}
+
+const credentialNames = new WeakMap<OperationSpec, string[][]>();
+/**
+ * Per security alternative of `op`, the (lower-cased) headers its schemes' credentials come in: a header API
+ * key's own, `Authorization` for the others; a query or cookie key names none (present or not, the server
+ * judges). Worked out once per operation, not per request.
+ */
+function credentialHeaders(spec: CompiledSpec, op: OperationSpec): string[][] {
+  let found = credentialNames.get(op);
+  if (found) return found;
   const schemes = (spec.document.components?.securitySchemes ?? {}) as Record<
     string,
     { type?: string; in?: string; name?: string }
   >;
-  return op.security.some((alt) =>
-    alt.every((name) => {
+  found = op.security.map((alt) =>
+    alt.flatMap((name) => {
       const s = schemes[name];
-      if (s?.type === 'apiKey' && s.in === 'header' && s.name)
-        return headers[s.name.toLowerCase()] !== undefined;
-      if (s?.type === 'apiKey') return true; // query and cookie keys: present or not, the server judges
-      return headers.authorization !== undefined;
+      if (s?.type === 'apiKey' && s.in === 'header' && s.name) return [s.name.toLowerCase()];
+      return s?.type === 'apiKey' ? [] : ['authorization'];
     }),
   );
+  credentialNames.set(op, found);
+  return found;
 }
 
 /** The parameter rules every tool applies (spec/http/request-rules.ts), as the judge's problems. */
@@ -149,16 +167,27 @@ function paramProblems(
   req: ObservedRequest,
   pathParams: Record<string, string>,
 ): Problem[] {
-  const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-  const cookies = parseCookies(req.headers.cookie);
+  // Most operations declare few parameters, many none: nothing is parsed for those.
+  if (!declaresParameters(op)) return [];
+  let query: URLSearchParams | undefined;
+  let cookies: Record<string, string> | undefined;
   return parameterProblems(op, {
     path: (n) => pathParams[n],
-    query: (n) => query.get(n) ?? undefined,
+    query: (n) => (query ??= new URLSearchParams(req.url.split('?')[1] ?? '')).get(n) ?? undefined,
     header: (n) => req.headers[n],
-    cookie: (n) => cookies[n],
+    cookie: (n) => (cookies ??= parseCookies(req.headers.cookie))[n],
     querystring: req.url.split('?')[1],
   }).map((p) => bad(p.rule, p.message, p.status));
 }
+
+const NO_MEDIA = parseMediaType('');
+
+const declaresParameters = (op: OperationSpec): boolean =>
+  op.pathParamSpecs.length > 0 ||
+  op.queryParams.length > 0 ||
+  op.headerParams.length > 0 ||
+  op.cookieParams.length > 0 ||
+  op.querystring !== undefined;
 
 const bad = (rule: string, message: string, status = 400): Problem => ({
   side: 'request',
@@ -173,7 +202,9 @@ function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   const type = req.headers['content-type'];
   const empty = !req.bodyTooLarge && !req.body;
   // Where the operation documents no body, one sent with a Content-Type is the media-type refusal too.
-  const reading = bodyMediaProblem(body, op.responses, type, parseMediaType(type ?? ''), empty);
+  // An operation without a body never reads the media type (most GETs): not parsed for it.
+  const media = body ? parseMediaType(type ?? '') : NO_MEDIA;
+  const reading = bodyMediaProblem(body, op.responses, type, media, empty);
   if (typeof reading !== 'string') return [bad(reading.rule, reading.message, reading.status)];
   // Over the judged limit, only its media type is judged (the text was not kept).
   if (!body || (reading !== 'json' && reading !== 'form') || req.bodyTooLarge) return [];

@@ -86,7 +86,8 @@ export function createStateTracker(spec: CompiledSpec, maxTracked: number): Stat
           return [];
         }
         case 'list':
-          return ok && !paged(r, ex.request.url) ? judgeList(r, items, res.json) : [];
+          // Nothing tracked (most traffic creates nothing through the proxy): no list to read.
+          return ok && items.size > 0 && !paged(r, ex.request.url) ? judgeList(r, items, res.json) : [];
         default:
           return [];
       }

@@ -32,14 +32,69 @@ function nameOf(item: Item | unknown): string | undefined {
   return undefined;
 }
 
+const SP = 32;
+const HTAB = 9;
+/** RFC 9651 key characters: lcalpha and `*` first, then digits, `_`, `-`, `.` too. */
+const keyStart = (c: number): boolean => (c >= 97 && c <= 122) || c === 42;
+const keyChar = (c: number): boolean =>
+  keyStart(c) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
+
+/**
+ * A List in the common form every server sends (Strings without escapes, each with non-negative Integer
+ * parameters: `"minute";r=59;t=42`), read without the general parser and as it reads it (RFC 9651 §4.2.1:
+ * leading spaces, `,` between members with spaces or tabs around it, the last parameter of a name wins); null
+ * for anything else, which the general parser then reads. A server sends a new `RateLimit` value with every
+ * answer, so this runs on every answer judged: a loop over character codes, no regular expression.
+ */
+export function parseSimpleList(raw: string): Array<[string, Params]> | null {
+  const end = raw.length;
+  let i = 0;
+  while (raw.charCodeAt(i) === SP) i++;
+  const members: Array<[string, Params]> = [];
+  if (i === end) return members;
+  for (;;) {
+    if (raw.charCodeAt(i) !== 34) return null;
+    const start = ++i;
+    // Printable ASCII up to the closing quote; a backslash (an escape) or the end of input: not this form.
+    for (let c = raw.charCodeAt(i); c !== 34; c = raw.charCodeAt(++i))
+      if (!(c >= 0x20 && c <= 0x7e) || c === 92) return null;
+    const name = raw.slice(start, i++);
+    const params: Params = new Map();
+    while (raw.charCodeAt(i) === 59) {
+      i++;
+      while (raw.charCodeAt(i) === SP) i++;
+      const k = i;
+      if (!keyStart(raw.charCodeAt(i))) return null;
+      while (keyChar(raw.charCodeAt(++i)));
+      const key = raw.slice(k, i);
+      if (raw.charCodeAt(i) !== 61) return null;
+      const digits = ++i;
+      let value = 0;
+      for (let c = raw.charCodeAt(i); c >= 48 && c <= 57; c = raw.charCodeAt(++i))
+        value = value * 10 + (c - 48);
+      // No digit (a sign, a Token…) or more than an Integer's 15.
+      if (i === digits || i - digits > 15) return null;
+      params.set(key, value);
+    }
+    members.push([name, params]);
+    while (raw.charCodeAt(i) === SP || raw.charCodeAt(i) === HTAB) i++;
+    if (i === end) return members;
+    if (raw.charCodeAt(i) !== 44) return null;
+    i++;
+    while (raw.charCodeAt(i) === SP || raw.charCodeAt(i) === HTAB) i++;
+    // A trailing comma is the general parser's refusal.
+    if (i === end) return null;
+  }
+}
+
 function parse<T>(
   field: string,
   raw: string,
   build: (name: string, params: Params) => T | string,
 ): Parsed<T> {
-  let list: ReturnType<typeof parseList>;
+  let list: ReturnType<typeof parseList> | Array<[string, Params]>;
   try {
-    list = parseList(raw);
+    list = parseSimpleList(raw) ?? parseList(raw);
   } catch (err) {
     return {
       ok: false,

@@ -78,10 +78,13 @@ interface Fields {
 }
 
 /** A server sends one policy on every answer: parsed once per distinct value (the last one remembered). */
-let lastPolicy: { raw: string; parsed: ReturnType<typeof parsePolicy> } | undefined;
-function policyOf(raw: string): ReturnType<typeof parsePolicy> {
-  if (lastPolicy?.raw !== raw) lastPolicy = { raw, parsed: parsePolicy(raw) };
-  return lastPolicy.parsed;
+let lastPolicy: { raw: string; parsed: ReturnType<typeof parsePolicy>; names: Set<string> } | undefined;
+function policyOf(raw: string): NonNullable<typeof lastPolicy> {
+  if (lastPolicy?.raw !== raw) {
+    const parsed = parsePolicy(raw);
+    lastPolicy = { raw, parsed, names: new Set(parsed.ok ? parsed.items.map((p) => p.name) : []) };
+  }
+  return lastPolicy;
 }
 
 /** Both fields parsed, or the syntax problem. */
@@ -91,9 +94,8 @@ function parseFields(res: RecordedResponse): Fields | string {
   const limits = rawLimit === undefined ? { ok: true as const, items: [] } : parseRateLimit(rawLimit);
   if (!limits.ok) return limits.problem;
   if (rawPolicy === undefined) return { limits: limits.items };
-  const policies = policyOf(rawPolicy);
+  const { parsed: policies, names } = policyOf(rawPolicy);
   if (!policies.ok) return policies.problem;
-  const names = new Set(policies.items.map((p) => p.name));
   const orphan = limits.items.find((l) => !names.has(l.name));
   if (orphan) return `RateLimit names "${orphan.name}", which RateLimit-Policy "${rawPolicy}" does not list`;
   return { limits: limits.items, policies: policies.items };

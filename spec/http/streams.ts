@@ -20,8 +20,10 @@ export function streamFor(
   streams: readonly StreamSpec[] | undefined,
   contentType: string | undefined,
 ): StreamSpec | undefined {
+  // Most responses document no stream: the answer's type is not even read.
+  if (!streams?.length) return undefined;
   const got = base(contentType);
-  return got ? streams?.find((s) => base(s.mediaType) === got) : undefined;
+  return got ? streams.find((s) => base(s.mediaType) === got) : undefined;
 }
 
 /**
