@@ -16,6 +16,9 @@ import type { Exchange } from '../../conformance/types';
 import { missingRequired } from '../../conformance/send/required-params';
 import { judgeAnswer, type SweepAnswer } from './sweep-judge';
 import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
+import { xmlJudge } from './sweep-xml';
+import { documentedResponse } from '../../spec/compile';
+import { isXmlMediaType } from '../../spec/xml';
 
 export type { SweepAnswer } from './sweep-judge';
 
@@ -134,6 +137,10 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
   const type = exchange.response?.headers['content-type'] ?? '';
   const prism = prismProblems(verdict, status, exchange.response?.body, type);
   const xml = xmlUnread(verdict.response, type) || undefined;
+  // The XML body Prism read as text is judged by the second reader instead (sweep-xml.ts).
+  const documented = isXmlMediaType(type) ? documentedResponse(step.op, status)?.xml : undefined;
+  if (prism && documented && exchange.response?.body)
+    prism.push(...xmlJudge(exchange.response.body, documented.schema, documented.validate));
   return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml };
 }
 
