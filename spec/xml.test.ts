@@ -106,6 +106,19 @@ describe('XML by the OpenAPI xml object', () => {
     expect(fromXml(xml, schema)).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it('leaves out an object marked attribute (it cannot be one), so it is not read back as another element', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        make: { type: 'object', xml: { attribute: true } },
+        model: { ...str, xml: { attribute: true } },
+      },
+    };
+    const xml = toXml({ make: {}, model: 'T' }, schema, 'Vehicle');
+    expect(xml).toContain('<Vehicle model="T"></Vehicle>');
+    expect(fromXml(xml, schema)).toEqual({ model: 'T' });
+  });
+
   it('names the root by the schema, else the fallback', () => {
     expect(xmlRootName({ xml: { name: 'pet' } }, 'Pet')).toBe('pet');
     expect(xmlRootName({ type: 'object' }, 'List Queues')).toBe('List_Queues');

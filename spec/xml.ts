@@ -102,8 +102,11 @@ function element(name: string, value: unknown, schema: unknown, depth: number): 
     const ps = v.properties[key] ?? (isObject(v.additional) ? v.additional : undefined);
     const pv = view(ps);
     const pname = xmlName(pv.xml.name ?? key);
-    if (pv.xml.attribute && !isObject(item) && !Array.isArray(item)) {
-      attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
+    if (pv.xml.attribute) {
+      // An attribute holds text: an object or a list there (a document's `type: object` marked attribute)
+      // cannot be written, and an element in its place would be read as another property: it is left out.
+      if (!isObject(item) && !Array.isArray(item))
+        attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
     } else if (Array.isArray(item)) body += arrayProperty(key, item, pv, depth);
     else body += element(pname, item, ps, depth + 1);
   }

@@ -64,7 +64,16 @@ async function send(target: Target, step: Plan[number]): Promise<Sent> {
   if (!target.prism) return sendTo(target, target.base + target.spec.basePath, step);
   const judged = await sendTo(target, target.prism.base, step);
   const { response } = judged.exchange;
-  if (!response) return judged;
+  // Prism's proxy gave no answer (it stopped on a document it cannot read): ours is asked directly and Prism
+  // judges nothing; the failure is listed with the plan's requests, not against our answer.
+  if (!response) {
+    const direct = await sendTo(target, target.base + target.spec.basePath, step);
+    const failed = `Prism gave no answer: ${judged.exchange.error ?? ''}`;
+    return {
+      ...direct,
+      verdict: { response: [], request: [failed], selfAnswered: true, requestRefused: true },
+    };
+  }
   const verdict = prismVerdict(response.headers, response.body);
   if (!verdict.selfAnswered) return { ...judged, verdict };
   // Prism's own answer is not ours: ours is asked directly for our rules' verdict (and the id to read back).
