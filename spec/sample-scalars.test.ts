@@ -1,5 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { stringFor, withoutLookbehinds } from './sample-scalars';
+import { sampleOf } from './sample';
+import { conformTo } from './conform';
 import { fits, formatFits, patternOf } from './schema-fits';
 
 describe('strings generated for formats and patterns (issue 40)', () => {
@@ -28,5 +30,12 @@ describe('strings generated for formats and patterns (issue 40)', () => {
   it('leaves out lookbehind groups only, not escapes or classes that look like them', () => {
     expect(withoutLookbehinds('a(?<!-)b(?<=(x|y))c')).toBe('abc');
     expect(withoutLookbehinds('\\(?<!x[(?<!]')).toBe('\\(?<!x[(?<!]');
+  });
+
+  it('leaves out an optional property no value of which fits (a pattern that cannot match), in both paths', () => {
+    const arn = { type: 'string', pattern: '^arn:aws:ec2:placement-group/^.{1,255}$' };
+    const schema = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, arn } };
+    expect(sampleOf(schema as never)).toEqual({ id: expect.any(String) as string });
+    expect(conformTo({ id: 'x', arn: 'nope' }, schema as never)).toEqual({ id: 'x' });
   });
 });

@@ -15,7 +15,7 @@ import type { StreamSettings } from './settings';
 import { operationObject } from '../../spec/methods';
 import { negotiate } from '../../spec/http/negotiate';
 import { exampleValue } from '../../spec/example-value';
-import { fromXml, toXml, xmlRootName } from '../../spec/xml';
+import { fromXml, toXml, withRequiredLists, xmlRootName } from '../../spec/xml';
 import { validAnswer } from '../../spec/conform';
 
 const encoder = new TextEncoder();
@@ -154,10 +154,12 @@ function structuredXml(
   // The document's example (EC2's are keyed by element names, not the schema's) or a generated value, held to
   // the schema as a JSON answer is (spec/conform.ts); what matters is what the XML reader gets back, so an
   // example that does not read back as the schema's object gives way to a generated value.
-  const text = toXml(validAnswer(given, xmlSpec.schema, xmlSpec.validate), schema, root);
-  if (given === example && !xmlTextFits(text, xmlSpec))
-    return toXml(validAnswer(sampleOf(schema), xmlSpec.schema, xmlSpec.validate), schema, root);
-  return text;
+  // A required list left empty is given an item: unwritten, a reader would take it for missing.
+  const fill = (items: Schema | undefined) => sampleOf(items, { requiredOnly: true });
+  const write = (v: unknown) =>
+    toXml(withRequiredLists(validAnswer(v, xmlSpec.schema, xmlSpec.validate), schema, fill), schema, root);
+  const text = write(given);
+  return given === example && !xmlTextFits(text, xmlSpec) ? write(sampleOf(schema)) : text;
 }
 
 /** Does an XML text example, read as the schema says (spec/xml.ts), give a value of the schema? */
