@@ -165,10 +165,11 @@ async function createAndRead(
   const { spec } = target;
   const op = spec.byId.get(resource.operations.create ?? '');
   if (!op?.requestBody || op.requestBody.kind !== 'json') return [];
-  const body = withoutClientId(
-    resource,
-    generateValid(op.requestBody.schema, random, 'sweep', { full: true }),
-  );
+  const full = generateValid(op.requestBody.schema, random, 'sweep', { full: true });
+  // The client's id is left for the service to take from elsewhere, unless the body's schema requires it
+  // (IoT Events' `alarmModelName`): a body without it would be the plan's invalid request.
+  const stripped = withoutClientId(resource, full);
+  const body = op.requestBody.validate(stripped) ? stripped : full;
   const step = { op, path: op.path, body };
   const created = await send(target, step);
   const out = [record(spec, step, created)];
