@@ -94,14 +94,16 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
   }
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
   if (!r.listEnvelope && !paged && bucket === r.name && !r.parent) {
+    // The documented JSON media type (a vendor's `application/vnd.x+json; type=collection`), as every answer.
+    const contentType = documentedResponse(op, status)?.contentType;
     return whenReady(deps.records.version(r.name), (version) => {
       const cached = deps.listCache.get(r.name);
-      if (cached && cached.version === version) return { status, raw: cached.raw };
+      if (cached && cached.version === version) return { status, raw: cached.raw, contentType };
       return whenReady(deps.records.list(r.name), (items) => {
         const shown = presentList(op, status, items, r, ctx.query ?? {});
         const raw = encoder.encode(JSON.stringify(answerBody(documentedResponse(op, status), shown)));
         deps.listCache.set(r.name, { version, raw });
-        return { status, raw };
+        return { status, raw, contentType };
       });
     });
   }
