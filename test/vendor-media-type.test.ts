@@ -1,6 +1,7 @@
 /**
  * Issue 40: answers carry the JSON media type their document gives, a vendor's with a parameter too, on every
- * path of the mock: the first list, the repeated list served from its cached bytes, a create, a read.
+ * path of the mock: the first list, the repeated list served from its cached bytes, a create, a read; and a
+ * create's Location in the form its documented pattern gives.
  */
 import path from 'node:path';
 import { createFetchHandler } from '../mock/adapters/fetch';
@@ -23,6 +24,7 @@ it('every answer carries the documented vendor media type', async () => {
   expect(created.status).toBe(201);
   expect(created.headers.get('content-type')).toBe('application/vnd.waterlinked.poi+json');
   const { id } = (await created.json()) as { id: number };
+  expect(created.headers.get('location')).toBe(`/poi/${id}`);
   expect((await get(`/poi/${id}`)).headers.get('content-type')).toBe('application/vnd.waterlinked.poi+json');
   expect((await get('/poi/')).headers.get('content-type')).toBe(COLLECTION);
 });
