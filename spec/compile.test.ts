@@ -48,3 +48,17 @@ it('loads a document without operation ids: every operation addressable, one war
   ]);
   expect(result.warnings.filter((w) => w.startsWith('operation ids:'))).toHaveLength(1);
 });
+
+describe('answers documented as */* (issue 40)', () => {
+  const file = path.join(__dirname, '..', 'fixtures', 'specs', 'wild', 'public', 'wildcard-json-40.yaml');
+
+  it('are JSON over a schema of objects, and stay files over a binary string', async () => {
+    const loaded = await loadSpec(file);
+    if (!loaded.ok) throw new Error(loaded.error);
+    const overview = loaded.spec.byId.get('getCompanyOverview')?.responses.get('200');
+    expect(overview?.contentType).toBe('application/json');
+    expect(overview?.validateBody?.({ companyId: 'c', boardMembers: [] })).toBe(true);
+    expect(overview?.validateBody?.({ boardMembers: 'none' })).toBe(false);
+    expect(loaded.spec.byId.get('getCompanyReport')?.responses.get('200')?.contentType).toBeUndefined();
+  });
+});

@@ -409,8 +409,18 @@ function compileResponse(
   where: string,
 ): ResponseSpec {
   const mediaTypes = Object.keys(res.content ?? {});
-  const contentType = mediaTypes.find(isJsonMediaType);
-  const media = contentType ? res.content?.[contentType] : undefined;
+  const jsonType = mediaTypes.find(isJsonMediaType);
+  // `*/*` (or `application/*`) over a schema of objects or lists: JSON is a type it allows, and the one such a
+  // schema is written in (a client reading the document parses it as JSON; octet-stream would be no object).
+  const wildcard = jsonType
+    ? undefined
+    : mediaTypes.find(
+        (t) =>
+          /^(\*|application)\/\*$/.test(t.split(';')[0]?.trim() ?? '') &&
+          isStructured(res.content?.[t]?.schema),
+      );
+  const contentType = jsonType ?? (wildcard ? 'application/json' : undefined);
+  const media = res.content?.[jsonType ?? wildcard ?? ''];
   // The response view: writeOnly properties are never required of, nor present in, a response.
   const schema = responseView(media?.schema as OpenAPIV3_1.SchemaObject | undefined);
   const headers: HeaderSpec[] = Object.entries(res.headers ?? {}).map(([name, h]) => {
@@ -446,6 +456,17 @@ function compileResponse(
     example: exampleOf(media),
     headers,
   };
+}
+
+/** Does the schema describe an object or a list (by type, or by the keywords only those have)? */
+function isStructured(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const s = schema as Record<string, unknown>;
+  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : [];
+  if (types.length > 0) return types.includes('object') || types.includes('array');
+  if (s.properties || s.items || s.additionalProperties) return true;
+  const parts = [s.allOf, s.oneOf, s.anyOf].flatMap((x) => (Array.isArray(x) ? (x as unknown[]) : []));
+  return parts.length > 0 && parts.every(isStructured);
 }
 
 /** `application/json`, `application/problem+json`, `application/vnd.x+json` (a wildcard is not one). */

@@ -33,6 +33,7 @@ function conformObject(value: Json, s: Json, schema: Schema, depth: number, opti
   const props = isObject(s.properties) ? s.properties : {};
   const patternProps = isObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
   const absent = new Set(Array.isArray(s[ABSENT_KEYWORD]) ? (s[ABSENT_KEYWORD] as string[]) : []);
+  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
   const out: Json = {};
   for (const [name, v] of Object.entries(value)) {
     if (absent.has(name) || v === undefined) continue;
@@ -40,8 +41,9 @@ function conformObject(value: Json, s: Json, schema: Schema, depth: number, opti
     const prop = own ?? s.additionalProperties;
     if (prop === false) continue;
     out[name] = prop === undefined || prop === true ? v : conformTo(v, prop as Schema, depth + 1, options);
+    // An optional value that could not be brought to its schema is left out rather than answered wrong.
+    if (isObject(prop) && !required.includes(name) && !fits(out[name], prop)) delete out[name];
   }
-  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
   const missing = required.filter((r) => !(r in out));
   if (missing.length > 0) {
     const filler = sampleOf(schema, { ...options, requiredOnly: true });

@@ -31,6 +31,7 @@ const FORMATS: Record<string, string> = {
   'uri-template': 'http://example.com/{endpoint}',
   uuid: '095be615-a8ad-4c33-8e9c-c7612fbf6c9f',
   'json-pointer': '/json/pointer',
+  'json-pointer-uri-fragment': '#/json/pointer',
   'relative-json-pointer': '1/relative/json/pointer',
   regex: '/regex/',
   byte: 'U3dhZ2dlciByb2Nrcw==',
@@ -47,16 +48,67 @@ function seeded(seed: number): (lo: number, hi: number) => number {
   };
 }
 
+/**
+ * The pattern without its lookbehind groups (`(?<!-)`, `(?<=x)`), which randexp cannot parse: it draws from the
+ * rest, and each draw is still tested against the whole pattern (a hostname's `(?<!-)\.` rarely matters).
+ */
+export function withoutLookbehinds(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+    } else if (c === '[') {
+      const end = classEnd(source, i);
+      out += source.slice(i, end + 1);
+      i = end;
+    } else if (source.startsWith('(?<=', i) || source.startsWith('(?<!', i)) i = groupEnd(source, i);
+    else out += c;
+  }
+  return out;
+}
+
+/** The index of the `]` closing the character class opened at `i` (escapes skipped). */
+function classEnd(source: string, i: number): number {
+  let j = i + 1;
+  if (source[j] === '^') j++;
+  if (source[j] === ']') j++;
+  while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
+  return j;
+}
+
+/** The index of the `)` closing the group opened at `i` (escapes, classes and nested groups skipped). */
+function groupEnd(source: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < source.length; j++) {
+    const c = source[j];
+    if (c === '\\') j++;
+    else if (c === '[') j = classEnd(source, j);
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return j;
+  }
+  return source.length;
+}
+
+/** A randexp drawing from `re`, or from it without lookbehinds when randexp cannot parse it; else undefined. */
+function generatorOf(re: RegExp): RandExp | undefined {
+  for (const source of [re.source, withoutLookbehinds(re.source)]) {
+    try {
+      return new RandExp(new RegExp(source, re.flags));
+    } catch {
+      // the next, or none
+    }
+  }
+  return undefined;
+}
+
 /** A string the pattern (and the schema's lengths and format) accepts; undefined when none is found. */
 function fromPattern(s: Json, pattern: string, variant: number): string | undefined {
   const re = patternOf(pattern);
   if (!re) return undefined;
-  let gen: RandExp;
-  try {
-    gen = new RandExp(re);
-  } catch {
-    return undefined;
-  }
+  const gen = generatorOf(re);
+  if (!gen) return undefined;
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
   gen.max = Math.max(4, Math.min(16, Number.isFinite(max) ? max : 16, min > 16 ? min : 16));
@@ -89,10 +141,22 @@ export function stringFor(s: Json, variant: number, inv?: Invention): string {
   if (variant > 0) text = withVariant(text, format, variant);
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  if (format === 'byte') return base64Within(text, min, max);
   if ([...text].length > max) text = [...text].slice(0, max).join('');
   while ([...text].length < min) text += 'string'.slice(0, min - [...text].length);
   if (format && !formatFits(format, text)) text = FORMATS[format] ?? text;
   return text;
+}
+
+/**
+ * Base64 (`format: byte`) of a length the bounds allow: base64 comes in blocks of four characters, so text cut
+ * or padded to a length as other strings are would not decode; `text` itself when it fits already.
+ */
+function base64Within(text: string, min: number, max: number): string {
+  if (text.length >= min && text.length <= max) return text;
+  const blocks = Math.max(0, Math.ceil(min / 4));
+  if (blocks * 4 > max) return text;
+  return 'QUJD'.repeat(blocks);
 }
 
 /** A value distinct from the first for `uniqueItems` (a later day, another address, a number at the end). */

@@ -267,7 +267,8 @@ function objectFor(s: Json, walk: Walk, depth: number): Json {
     if (absent.has(name) || (isObject(p) && p[hidden] === true && !required.has(name))) continue;
     if (!required.has(name) && !optional) continue;
     const value = genNamed(p, walk, 0, depth + 1, name);
-    if (value !== undefined) out[name] = value;
+    // An optional property no value of which was found (a pattern that cannot match) is better left out.
+    if (value !== undefined && (required.has(name) || fits(value, p))) out[name] = value;
   }
   for (const name of required)
     if (!(name in out) && !absent.has(name)) {

@@ -1,4 +1,4 @@
-import { fromXml, toXml, xmlRootName } from './xml';
+import { fromXml, toXml, withRequiredLists, xmlRootName } from './xml';
 import { parseXml } from './xml-parse';
 
 const str = { type: 'string' };
@@ -104,6 +104,44 @@ describe('XML by the OpenAPI xml object', () => {
     const xml = toXml([{ id: 1 }, { id: 2 }], schema, 'Pets');
     expect(xml).toContain('<Pets><Pet><id>1</id></Pet><Pet><id>2</id></Pet></Pets>');
     expect(fromXml(xml, schema)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('leaves out an object marked attribute (it cannot be one), so it is not read back as another element', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        make: { type: 'object', xml: { attribute: true } },
+        model: { ...str, xml: { attribute: true } },
+      },
+    };
+    const xml = toXml({ make: {}, model: 'T' }, schema, 'Vehicle');
+    expect(xml).toContain('<Vehicle model="T"></Vehicle>');
+    expect(fromXml(xml, schema)).toEqual({ model: 'T' });
+  });
+
+  it('gives a required unwrapped list an item: a list of none writes no element, read as missing', () => {
+    const schema = {
+      type: 'object',
+      required: ['Items'],
+      properties: { Items: { type: 'array', items: { ...str, xml: { name: 'Method' } } } },
+    };
+    const value = withRequiredLists({ Items: [] }, schema, () => 'GET');
+    expect(value).toEqual({ Items: ['GET'] });
+    expect(toXml(value, schema, 'AllowedMethods')).toContain('<AllowedMethods><Method>GET</Method>');
+  });
+
+  it('empties unwrapped lists whose items share an element name (each would read all of them)', () => {
+    const list = (items: object) => ({ type: 'array', items: { ...items, xml: { name: 'item' } } });
+    const schema = {
+      type: 'object',
+      properties: {
+        Rules: list({ type: 'object', properties: { id: str } }),
+        Services: list({ type: 'string', enum: ['amazon-dns'] }),
+        Tags: { type: 'array', items: str },
+      },
+    };
+    const value = { Rules: [{ id: 'r' }], Services: ['amazon-dns'], Tags: ['t'] };
+    expect(withRequiredLists(value, schema, () => undefined)).toEqual({ Tags: ['t'] });
   });
 
   it('names the root by the schema, else the fallback', () => {

@@ -102,8 +102,11 @@ function element(name: string, value: unknown, schema: unknown, depth: number): 
     const ps = v.properties[key] ?? (isObject(v.additional) ? v.additional : undefined);
     const pv = view(ps);
     const pname = xmlName(pv.xml.name ?? key);
-    if (pv.xml.attribute && !isObject(item) && !Array.isArray(item)) {
-      attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
+    if (pv.xml.attribute) {
+      // An attribute holds text: an object or a list there (a document's `type: object` marked attribute)
+      // cannot be written, and an element in its place would be read as another property: it is left out.
+      if (!isObject(item) && !Array.isArray(item))
+        attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
     } else if (Array.isArray(item)) body += arrayProperty(key, item, pv, depth);
     else body += element(pname, item, ps, depth + 1);
   }
@@ -119,6 +122,57 @@ function arrayProperty(key: string, items: unknown[], pv: View, depth: number): 
   const [q, ns] = qualified(name, pv.xml);
   return `<${q}${ns}>${inner}</${q}>`;
 }
+
+/**
+ * `value` made writable as XML that reads back as it is (by spec/xml.ts or any reader of the `xml` object):
+ * - an unwrapped list of none writes no element, which a reader takes for the property missing: a required one
+ *   is given one item (`item` makes it from the items' schema) unless the schema caps it at none;
+ * - unwrapped lists whose items share an element name (EC2's lists all name theirs `item`) would each be read
+ *   back as all of those elements: they are left empty where the schema allows it.
+ */
+export function withRequiredLists(
+  value: unknown,
+  schema: unknown,
+  item: (items: Schema | undefined) => unknown,
+  depth = 0,
+): unknown {
+  const v = view(schema);
+  if (depth > FILL_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((x) => withRequiredLists(x, v.items, item, depth + 1));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  const lists = Object.entries(v.properties).flatMap(([key, ps]) => {
+    const pv = view(ps);
+    return isArrayView(pv) && !pv.xml.wrapped ? [[key, view(pv.items).xml.name ?? key] as const] : [];
+  });
+  const shared = (name: string) => lists.filter(([, n]) => n === name).length > 1;
+  for (const [key, name] of lists)
+    listFitted(out, key, v.properties[key], v.required.has(key), shared(name), item);
+  for (const [key, ps] of Object.entries(v.properties))
+    if (out[key] !== undefined) out[key] = withRequiredLists(out[key], ps, item, depth + 1);
+  return out;
+}
+
+/** One unwrapped list of `out`: emptied when its element name is taken, given an item when required and empty. */
+function listFitted(
+  out: Record<string, unknown>,
+  key: string,
+  ps: Schema | undefined,
+  required: boolean,
+  nameTaken: boolean,
+  item: (items: Schema | undefined) => unknown,
+): void {
+  const least = isObject(ps) && typeof ps.minItems === 'number' ? ps.minItems : 0;
+  if (nameTaken && !required && least === 0) delete out[key];
+  const empty = out[key] === undefined || (Array.isArray(out[key]) && out[key].length === 0);
+  const capped = isObject(ps) && ps.maxItems === 0;
+  if (required && empty && !capped && !nameTaken) {
+    const one = item(view(ps).items);
+    if (one !== undefined) out[key] = [one];
+  }
+}
+
+const FILL_DEPTH = 16;
 
 /** `value` as an XML document under the root `rootName` (see `xmlRootName`), written as `schema` says. */
 export function toXml(value: unknown, schema: unknown, rootName: string): string {

@@ -16,6 +16,9 @@ import type { Exchange } from '../../conformance/types';
 import { missingRequired } from '../../conformance/send/required-params';
 import { judgeAnswer, type SweepAnswer } from './sweep-judge';
 import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
+import { xmlJudge } from './sweep-xml';
+import { documentedResponse } from '../../spec/compile';
+import { isXmlMediaType } from '../../spec/xml';
 
 export type { SweepAnswer } from './sweep-judge';
 
@@ -61,7 +64,16 @@ async function send(target: Target, step: Plan[number]): Promise<Sent> {
   if (!target.prism) return sendTo(target, target.base + target.spec.basePath, step);
   const judged = await sendTo(target, target.prism.base, step);
   const { response } = judged.exchange;
-  if (!response) return judged;
+  // Prism's proxy gave no answer (it stopped on a document it cannot read): ours is asked directly and Prism
+  // judges nothing; the failure is listed with the plan's requests, not against our answer.
+  if (!response) {
+    const direct = await sendTo(target, target.base + target.spec.basePath, step);
+    const failed = `Prism gave no answer: ${judged.exchange.error ?? ''}`;
+    return {
+      ...direct,
+      verdict: { response: [], request: [failed], selfAnswered: true, requestRefused: true },
+    };
+  }
   const verdict = prismVerdict(response.headers, response.body);
   if (!verdict.selfAnswered) return { ...judged, verdict };
   // Prism's own answer is not ours: ours is asked directly for our rules' verdict (and the id to read back).
@@ -134,6 +146,10 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
   const type = exchange.response?.headers['content-type'] ?? '';
   const prism = prismProblems(verdict, status, exchange.response?.body, type);
   const xml = xmlUnread(verdict.response, type) || undefined;
+  // The XML body Prism read as text is judged by the second reader instead (sweep-xml.ts).
+  const documented = isXmlMediaType(type) ? documentedResponse(step.op, status)?.xml : undefined;
+  if (prism && documented && exchange.response?.body)
+    prism.push(...xmlJudge(exchange.response.body, documented.schema, documented.validate));
   return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml };
 }
 
@@ -149,10 +165,11 @@ async function createAndRead(
   const { spec } = target;
   const op = spec.byId.get(resource.operations.create ?? '');
   if (!op?.requestBody || op.requestBody.kind !== 'json') return [];
-  const body = withoutClientId(
-    resource,
-    generateValid(op.requestBody.schema, random, 'sweep', { full: true }),
-  );
+  const full = generateValid(op.requestBody.schema, random, 'sweep', { full: true });
+  // The client's id is left for the service to take from elsewhere, unless the body's schema requires it
+  // (IoT Events' `alarmModelName`): a body without it would be the plan's invalid request.
+  const stripped = withoutClientId(resource, full);
+  const body = op.requestBody.validate(stripped) ? stripped : full;
   const step = { op, path: op.path, body };
   const created = await send(target, step);
   const out = [record(spec, step, created)];

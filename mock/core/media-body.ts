@@ -5,7 +5,7 @@
  * the type. Pure: the document (already dereferenced) in, bytes out.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { OperationSpec, ResponseSpec } from '../../spec/compile';
+import { documentedResponse, type OperationSpec, type ResponseSpec } from '../../spec/compile';
 import type { Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import type { StreamSpec } from '../../spec/http/stream-format';
@@ -15,7 +15,8 @@ import type { StreamSettings } from './settings';
 import { operationObject } from '../../spec/methods';
 import { negotiate } from '../../spec/http/negotiate';
 import { exampleValue } from '../../spec/example-value';
-import { toXml, xmlRootName } from '../../spec/xml';
+import { fromXml, toXml, withRequiredLists, xmlRootName } from '../../spec/xml';
+import { validAnswer } from '../../spec/conform';
 
 const encoder = new TextEncoder();
 
@@ -108,9 +109,18 @@ export function mediaBody(
   const base = baseOf(type);
   const contentType = base.includes('*') ? 'application/octet-stream' : type;
   const example = media.example ?? exampleValue(Object.values(media.examples ?? {})[0]);
-  if (typeof example === 'string') return { contentType, raw: encoder.encode(example) };
+  const xmlSpec = isXml(base) ? documentedResponse(op, status)?.xml : undefined;
+  if (typeof example === 'string' && (!xmlSpec || xmlTextFits(example, xmlSpec)))
+    return { contentType, raw: encoder.encode(example) };
   const schema = media.schema as Schema | undefined;
-  const xml = structuredXml(document, op, base, schema, example);
+  const xml = structuredXml(
+    document,
+    op,
+    base,
+    schema,
+    typeof example === 'string' ? undefined : example,
+    xmlSpec,
+  );
   if (xml !== undefined) return { contentType, raw: encoder.encode(xml) };
   const binary = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)/.test(base);
   const sample =
@@ -132,13 +142,33 @@ function structuredXml(
   base: string,
   schema: Schema | undefined,
   example: unknown,
+  xmlSpec: ResponseSpec['xml'],
 ): string | undefined {
   if (!isXml(base) || base === 'application/rss+xml' || base === 'application/atom+xml') return undefined;
   if (!schema || !/^(object|array)$/.test(String(typeof example === 'object' ? 'object' : shapeOf(schema))))
     return undefined;
   const component = Object.entries(document.components?.schemas ?? {}).find(([, s]) => s === schema)?.[0];
-  const value = example !== undefined && example !== null ? example : sampleOf(schema);
-  return toXml(value, schema, xmlRootName(schema, component ?? op.operationId));
+  const root = xmlRootName(schema, component ?? op.operationId);
+  const given = example !== undefined && example !== null ? example : sampleOf(schema);
+  if (!xmlSpec) return toXml(given, schema, root);
+  // The document's example (EC2's are keyed by element names, not the schema's) or a generated value, held to
+  // the schema as a JSON answer is (spec/conform.ts); what matters is what the XML reader gets back, so an
+  // example that does not read back as the schema's object gives way to a generated value.
+  // A required list left empty is given an item: unwritten, a reader would take it for missing.
+  const fill = (items: Schema | undefined) => sampleOf(items, { requiredOnly: true });
+  const write = (v: unknown) =>
+    toXml(withRequiredLists(validAnswer(v, xmlSpec.schema, xmlSpec.validate), schema, fill), schema, root);
+  const text = write(given);
+  return given === example && !xmlTextFits(text, xmlSpec) ? write(sampleOf(schema)) : text;
+}
+
+/** Does an XML text example, read as the schema says (spec/xml.ts), give a value of the schema? */
+function xmlTextFits(text: string, xmlSpec: NonNullable<ResponseSpec['xml']>): boolean {
+  try {
+    return xmlSpec.validate(fromXml(text, xmlSpec.schema));
+  } catch {
+    return false;
+  }
 }
 
 /** `object` or `array` where the schema (or an `allOf` part) says so. */

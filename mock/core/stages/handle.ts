@@ -94,14 +94,16 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
   }
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
   if (!r.listEnvelope && !paged && bucket === r.name && !r.parent) {
+    // The documented JSON media type (a vendor's `application/vnd.x+json; type=collection`), as every answer.
+    const contentType = documentedResponse(op, status)?.contentType;
     return whenReady(deps.records.version(r.name), (version) => {
       const cached = deps.listCache.get(r.name);
-      if (cached && cached.version === version) return { status, raw: cached.raw };
+      if (cached && cached.version === version) return { status, raw: cached.raw, contentType };
       return whenReady(deps.records.list(r.name), (items) => {
         const shown = presentList(op, status, items, r, ctx.query ?? {});
         const raw = encoder.encode(JSON.stringify(answerBody(documentedResponse(op, status), shown)));
         deps.listCache.set(r.name, { version, raw });
-        return { status, raw };
+        return { status, raw, contentType };
       });
     });
   }
@@ -165,7 +167,7 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
       const status = successStatus(op, 'create');
       // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
       const answered = reply(op, status, createdAnswer(op, status, out.record, r));
-      const location = locationOf(ctx, deps, r, out.record);
+      const location = locationOf(ctx, deps, r, out.record, documentedResponse(op, status));
       return location && !isErrorReply(answered)
         ? { ...answered, headers: { ...answered.headers, Location: location } }
         : answered;
@@ -184,14 +186,31 @@ function newKey(r: Resource, record: JsonObject, random: () => number): JsonObje
 }
 
 /** The new item's path (RFC 9110 §10.2.2), under the parent the create's path names, or undefined. */
-function locationOf(ctx: RoutedCtx, deps: Deps, r: Resource, record: JsonObject): string | undefined {
+function locationOf(
+  ctx: RoutedCtx,
+  deps: Deps,
+  r: Resource,
+  record: JsonObject,
+  documented: ResponseSpec | undefined,
+): string | undefined {
   const key = keyParams(r, record);
   if (!r.itemPath || !key) return undefined;
   const params: Record<string, string> = { ...ctx.params, ...key };
   const path = r.itemPath.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? ''),
   );
-  return `${deps.spec.basePath ?? ''}${path}`;
+  const full = `${deps.spec.basePath ?? ''}${path}`;
+  // A documented Location whose pattern names the item's path without its leading segments (`^/poi/[0-9]+$`
+  // for `/api/v1/poi/{id}`) is answered in that form: the header says what the document says.
+  const header = documented?.headers.find((h) => h.name.toLowerCase() === 'location');
+  const fits = (value: string): boolean => header?.validate(value) === true;
+  if (!header || fits(full)) return full;
+  const segments = full.split('/');
+  for (let i = 2; i < segments.length; i++) {
+    const shorter = `/${segments.slice(i).join('/')}`;
+    if (fits(shorter)) return shorter;
+  }
+  return full;
 }
 
 function duplicate(op: OperationSpec, r: Resource, record: JsonObject): ErrorReply {
