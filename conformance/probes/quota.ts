@@ -17,6 +17,25 @@ const int = (res: RecordedResponse, name: string) => {
 };
 const skipAll = (reason: string, exchange?: Exchange) => RULES.map((r) => skip(r, reason, exchange));
 
+/** A window ending sooner than this after the probe is waited out: a burst must fit inside one window. */
+const RESET_GUARD_MS = 1500;
+
+/**
+ * One request with the quota key, to read its budget. When the published reset (X-RateLimit-Reset, epoch seconds)
+ * is less than RESET_GUARD_MS away, the window would likely end mid-burst and the burst judge nothing: wait for
+ * it to pass and probe once more, in the next window.
+ */
+export async function freshWindowProbe(ctx: RunContext, path: string) {
+  const send = () => ctx.client.send({ method: 'GET', path, auth: { use: 'quota' }, expects429: true });
+  const first = await send();
+  if (first.kind !== 'response' || first.response.status === 429) return first;
+  const reset = int(first.response, 'x-ratelimit-reset');
+  const left = reset === undefined ? Infinity : reset * 1000 - Date.now();
+  if (left < 0 || left >= RESET_GUARD_MS) return first;
+  await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return send();
+}
+
 export const quotaCheck: Check = {
   name: 'quota burst',
   rules: RULES,
@@ -26,12 +45,7 @@ export const quotaCheck: Check = {
     if (!ctx.probe.op) return skipAll(ctx.probe.reason);
     const path = ctx.probe.op.path;
     const operationId = ctx.probe.op.operationId;
-    const probe = await ctx.client.send({
-      method: 'GET',
-      path,
-      auth: { use: 'quota' },
-      expects429: true,
-    });
+    const probe = await freshWindowProbe(ctx, path);
     const bad = unusable('quota.burst-exact', probe);
     if (bad || probe.kind !== 'response') return bad ? skipAll(bad.problem ?? '', bad.exchange) : [];
     if (probe.response.status === 429)
