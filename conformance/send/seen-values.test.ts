@@ -79,9 +79,18 @@ it("prefers the answer of the read above the parameter's own path: a list names 
 
 it('stays bounded: records per answer and nodes walked', () => {
   const seen = seenValues({ nodes: 50, recordsPerAnswer: 3, records: 5, listValues: 2 });
-  seen.observe('/a', Array.from({ length: 1000 }, (_, i) => ({ country: `c${i}` })));
-  seen.observe('/b', Array.from({ length: 1000 }, (_, i) => ({ province: `p${i}` })));
-  seen.observe('/c', Array.from({ length: 1000 }, (_, i) => ({ id: i })));
+  seen.observe(
+    '/a',
+    Array.from({ length: 1000 }, (_, i) => ({ country: `c${i}` })),
+  );
+  seen.observe(
+    '/b',
+    Array.from({ length: 1000 }, (_, i) => ({ province: `p${i}` })),
+  );
+  seen.observe(
+    '/c',
+    Array.from({ length: 1000 }, (_, i) => ({ id: i })),
+  );
   // Three of /a and two of /b kept (five in all): nothing of /c.
   expect(seen.pathValues(op('/items/{id}'))).toEqual({});
   expect(seen.pathValues(op('/historical/{country}/{province}'))).toEqual({ country: 'c0' });
