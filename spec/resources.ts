@@ -646,9 +646,21 @@ const PAGING_NAMES: Record<string, keyof NonNullable<Resource['paging']>> = {
   pagesize: 'limit',
   page_size: 'limit',
   size: 'limit',
+  maxresults: 'limit',
+  max_results: 'limit',
+  maxitems: 'limit',
+  max_items: 'limit',
   offset: 'offset',
+  skip: 'offset',
   cursor: 'cursor',
   after: 'cursor',
+  starting_after: 'cursor',
+  continue: 'cursor',
+  pagetoken: 'cursor',
+  page_token: 'cursor',
+  nexttoken: 'cursor',
+  next_token: 'cursor',
+  marker: 'cursor',
 };
 
 function pagingOf(list: OperationSpec): Resource['paging'] {

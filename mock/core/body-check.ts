@@ -10,6 +10,7 @@ import { sharedAjv } from '../../spec/ajv';
 import { formatAjvErrors, type CompiledSpec, type OperationSpec } from '../../spec/compile';
 import type { Binding, ResourceModel } from '../../spec/resources';
 import { innerSchema, wraps } from '../../spec/envelope';
+import { patchHeldToMediaType } from '../../spec/json-patch';
 import { objectShape, readOnlyProperties, type ObjectShape, type Schema } from '../../spec/schema-shape';
 import { requestView } from '../../spec/schema-views';
 import {
@@ -220,7 +221,9 @@ export function checkBody(
     return form.ok ? checkValue(check, form.value) : invalidRequest(form.message);
   }
   const data = decodeJsonBody(check.responses, text);
-  return 'value' in data ? checkValue(check, data.value) : refusal(data, true);
+  if (!('value' in data)) return refusal(data, true);
+  if (patchHeldToMediaType(contentType, check.schema, data.value)) return { value: data.value };
+  return checkValue(check, data.value);
 }
 
 /** A body sent to an operation that documents none: the 415 the shared rule decides, or undefined (none, or ignored). */

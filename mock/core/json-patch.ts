@@ -4,7 +4,7 @@
  * on a copy: a refused patch leaves the stored record as it was.
  */
 import { applyPatch, JsonPatchError, type Operation } from 'fast-json-patch';
-export { isJsonPatch } from '../../spec/json-patch';
+export { isJsonPatch, sendsJsonPatch } from '../../spec/json-patch';
 
 export type PatchOutcome = { ok: true; value: unknown } | { ok: false; failedTest: boolean; message: string };
 

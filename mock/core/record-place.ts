@@ -84,6 +84,11 @@ export function withPathFields(
   return out;
 }
 
+/** A replaced record keeps the fields its item path sets (`/metadata/namespace` from `{namespace}`), as a create's. */
+export function withItemPathFields(ctx: Ctx, record: JsonObject, r: Resource): JsonObject {
+  return r.pathFields?.length && underCollection(ctx, r) ? withPathFields(ctx, record, r.pathFields) : record;
+}
+
 /** Does a record carry the path's values in the fields a list of another path filters on? */
 export function matchesFields(ctx: Ctx, binding: Binding, record: JsonObject): boolean {
   if (!binding.fields?.length || binding.action !== 'list' || binding.resource.scope) return true;

@@ -6,7 +6,7 @@
 import { documentedResponse, type OperationSpec, type ResponseSpec } from '../../spec/compile';
 import { innerSchema, wraps } from '../../spec/envelope';
 import type { Resource } from '../../spec/resources';
-import { arrayItems, objectShape, type Schema } from '../../spec/schema-shape';
+import { arrayItems, objectShape, type ObjectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import { serverValue } from '../../spec/believable';
 import { deriveKey } from '../../spec/derived-key';
@@ -181,19 +181,39 @@ const first = (q: Record<string, string[]>, name: string | undefined): number | 
   return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
 };
 
-/** The page the documented paging parameters ask for (page/limit, offset/limit or an opaque cursor). */
+/**
+ * Where a page starts: the offset or page asked for; a cursor the mock gave (the next offset, as text); or a
+ * cursor naming an item (Stripe's `starting_after`: the item's id), which starts after that item.
+ */
+function startOf(
+  items: readonly JsonObject[],
+  q: Record<string, string[]>,
+  paging: NonNullable<Resource['paging']>,
+  size: number,
+  idOf: (item: JsonObject) => unknown,
+): number {
+  const page = first(q, paging.page);
+  const cursor = paging.cursor ? q[paging.cursor]?.[0] : undefined;
+  const offset = first(q, paging.offset) ?? (cursor && /^\d+$/.test(cursor) ? Number(cursor) : undefined);
+  if (offset !== undefined) return offset;
+  if (page !== undefined) return Math.max(0, page - 1) * size;
+  const after = cursor ? items.findIndex((i) => String(idOf(i)) === cursor) : -1;
+  return after + 1;
+}
+
+/** The page the documented paging parameters ask for (page/limit, offset/limit or a cursor). */
 export function pageOf(
   items: readonly JsonObject[],
   paging: Resource['paging'],
   query: Record<string, string[]>,
+  idOf: (item: JsonObject) => unknown = () => undefined,
 ): { items: readonly JsonObject[]; page?: number; limit?: number; next?: string } {
   if (!paging) return { items };
   const limit = first(query, paging.limit);
   const page = first(query, paging.page);
-  const cursor = paging.cursor ? query[paging.cursor]?.[0] : undefined;
-  const offset = first(query, paging.offset) ?? (cursor && /^\d+$/.test(cursor) ? Number(cursor) : undefined);
-  const size = limit ?? (page !== undefined || offset !== undefined ? 20 : items.length);
-  const start = offset ?? (page !== undefined ? Math.max(0, page - 1) * size : 0);
+  const asked = [paging.page, paging.offset, paging.cursor].some((n) => n !== undefined && query[n]);
+  const size = limit ?? (asked ? 20 : items.length);
+  const start = startOf(items, query, paging, size, idOf);
   const slice = items.slice(start, start + size);
   const next = start + size < items.length ? String(start + size) : undefined;
   return { items: slice, page, limit: size, next };
@@ -215,8 +235,30 @@ interface ListFacts {
   items: readonly JsonObject[];
   paged: ReturnType<typeof pageOf>;
   property: string;
+  /** The list takes a cursor back (a documented cursor parameter). */
+  cursor: boolean;
 }
-const NEXT_NAMES = new Set(['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextcursor']);
+/**
+ * Fields that carry the next page's address or token: `next`, `next_page_url`, `nextPageToken` (Google),
+ * `NextToken` and `NextMarker` (AWS), `continue` (Kubernetes' `metadata.continue`), `nextLink` (Azure).
+ */
+const NEXT_NAMES = new Set([
+  'next',
+  'nextpage',
+  'nextpageurl',
+  'nexturl',
+  'nextcursor',
+  'nexttoken',
+  'nextpagetoken',
+  'continue',
+  'continuationtoken',
+  'nextlink',
+  'odatanextlink',
+  'nextmarker',
+  'nextkey',
+]);
+/** Of those, the ones that hold a token to send back (not an address). */
+const TOKEN_NAMES = /token$|cursor$|marker$|key$|^continue$/;
 const typeAllowsNull = (schema: unknown): boolean =>
   isObject(schema) &&
   (schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null')));
@@ -231,7 +273,7 @@ function tellTruth(out: JsonObject, schema: unknown, list: ListFacts, depth: num
   const ownCount = `${list.property.toLowerCase()}count`;
   for (const k of Object.keys(out)) {
     const lower = k.toLowerCase();
-    const bare = lower.replace(/_/g, '');
+    const bare = lower.replace(/[_.@-]/g, '');
     const v = out[k];
     if ((COUNT_NAMES.has(lower) || lower === ownCount) && typeof v === 'number') out[k] = list.items.length;
     else if (MORE_NAMES.has(bare) && typeof v === 'boolean') out[k] = list.paged.next !== undefined;
@@ -239,13 +281,36 @@ function tellTruth(out: JsonObject, schema: unknown, list: ListFacts, depth: num
     else if ((lower === 'limit' || lower === 'per_page') && typeof v === 'number')
       out[k] = list.paged.limit ?? list.items.length;
     else if (depth > 0 && lower === 'key' && typeof v === 'string') out[k] = list.property;
-    else if (NEXT_NAMES.has(bare) && list.paged.next === undefined && typeAllowsNull(props[k])) out[k] = null;
+    else if (NEXT_NAMES.has(bare)) nextPage(out, k, bare, objectShape(schema), list);
     else if (depth < 2 && isObject(v) && !Array.isArray(v) && k !== list.property) {
       const inner = { ...(v as JsonObject) };
       tellTruth(inner, props[k], list, depth + 1);
       out[k] = inner;
     }
   }
+}
+
+/**
+ * The next page's field tells the truth: on the last page null where the schema allows it, else left out where
+ * it is optional, else empty (a paging client stops on any of them); before the last page a token field holds
+ * the cursor the list takes back (the next offset), where the list documents one.
+ */
+function nextPage(
+  out: JsonObject,
+  k: string,
+  bare: string,
+  shape: ObjectShape | null,
+  list: ListFacts,
+): void {
+  const schema = shape?.properties[k];
+  if (list.paged.next !== undefined) {
+    if (list.cursor && TOKEN_NAMES.test(bare) && typeof out[k] === 'string') out[k] = list.paged.next;
+    return;
+  }
+  if (typeAllowsNull(schema)) out[k] = null;
+  else if (!shape?.required.has(k)) delete out[k];
+  else if (typeof out[k] === 'string' && !((schema as { minLength?: number } | undefined)?.minLength ?? 0))
+    out[k] = '';
 }
 
 /** The list as the operation answers it: a plain array, or the envelope with the items in its array property. */
@@ -257,7 +322,7 @@ export function presentList(
   query: Record<string, string[]>,
 ): unknown {
   const schema = schemaOf(op, status);
-  const paged = pageOf(items, r.paging, query);
+  const paged = pageOf(items, r.paging, query, (i) => (r.idField ? i[r.idField] : undefined));
   const itemFiller = fillerOf(r.listEnvelope ? r.itemSchema : arrayItems(schema));
   const bare = r.parent || r.key ? paged.items.map(withoutParent) : paged.items;
   const shown = itemFiller ? bare.map((i) => fill(i, itemFiller)) : bare;
@@ -265,6 +330,7 @@ export function presentList(
   const envelope = sampleOf(schema);
   const out: JsonObject = isObject(envelope) ? { ...envelope } : {};
   out[r.listEnvelope.property] = shown;
-  tellTruth(out, schema, { items, paged, property: r.listEnvelope.property }, 0);
+  const facts = { items, paged, property: r.listEnvelope.property, cursor: r.paging?.cursor !== undefined };
+  tellTruth(out, schema, facts, 0);
   return out;
 }

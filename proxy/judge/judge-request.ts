@@ -9,6 +9,7 @@ import {
 } from '../../spec/http/request-body';
 import { acceptProblem } from '../../spec/http/negotiate';
 import { decodeForm } from '../../spec/http/form-decode';
+import { patchHeldToMediaType } from '../../spec/json-patch';
 import { inRefusalOrder, parameterProblems, parseCookies } from '../../spec/http/request-rules';
 
 /** An exchange as the judge sees it: no socket, no stream, headers lower-cased. */
@@ -213,6 +214,6 @@ function bodyProblems(op: OperationSpec, req: ObservedRequest): Problem[] {
   if (form && !form.ok) return [bad('request.body', form.message, status)];
   const data = form?.ok ? form : decodeJsonBody(op.responses, req.body ?? '');
   if (!('value' in data)) return [bad(data.rule, data.message, data.status)];
-  if (body.validate(data.value)) return [];
+  if (patchHeldToMediaType(type, body.schema, data.value) || body.validate(data.value)) return [];
   return [bad('request.body', formatAjvErrors(body.validate.errors), status)];
 }

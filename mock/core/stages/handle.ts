@@ -24,7 +24,7 @@ import { documentedHeaders } from '../headers';
 import { chooseStream, mediaBody, streamReply } from '../media-body';
 import { chosenStatus, namedExamples } from '../prefer';
 import { sampleOf } from '../../../spec/sample';
-import { applyJsonPatch, isJsonPatch } from '../json-patch';
+import { applyJsonPatch, sendsJsonPatch } from '../json-patch';
 import type { Deps, FinalStage, ReadCtx, Reply, RoutedCtx } from '../context';
 import type { ReadOnlyHandling } from '../settings';
 import {
@@ -51,6 +51,7 @@ import {
   matchesFields,
   parentPlace,
   storeRef,
+  withItemPathFields,
   withPathFields,
   withRecordKey,
 } from '../record-place';
@@ -229,13 +230,14 @@ async function replace(
   id: string,
   input: unknown,
   bucket: string,
+  placed: (record: JsonObject) => JsonObject,
 ): Promise<Reply> {
   const old = await deps.records.get(bucket, id);
   if (!old) return noSuchRecord(r.name, id);
   const sent = unwrap(input, r.envelope);
   // A replace that takes only some of the item (every field optional) changes what it sends, keeps the rest.
   const given = r.partialReplace && isObject(sent) ? { ...withoutParent(old), ...sent } : sent;
-  const next = keepKey(r, toStored(given, r, deps.clock.now(), old), old);
+  const next = keepKey(r, placed(toStored(given, r, deps.clock.now(), old)), old);
   const stored = await deps.records.replace(storeRef(r, bucket), id, next);
   if (!stored) return noSuchRecord(r.name, id);
   const status = successStatus(op, 'replace');
@@ -273,8 +275,9 @@ function patched(
   old: JsonObject,
   input: unknown,
   readOnlyMode: ReadOnlyHandling,
+  contentType: string | undefined,
 ): unknown {
-  if (!isJsonPatch(op)) return mergePatch(old, unwrap(input, r.envelope));
+  if (!sendsJsonPatch(op, contentType)) return mergePatch(old, unwrap(input, r.envelope));
   // A JSON Patch that writes a readOnly member (`replace /id`) is refused or loses those operations, as a body is.
   const writes = readOnlyWrites(input, r.readOnly);
   if (writes.length > 0 && readOnlyMode === 'reject')
@@ -304,10 +307,12 @@ async function patch(
   id: string,
   input: unknown,
   bucket: string,
+  contentType: string | undefined,
 ): Promise<Reply> {
   const old = await deps.records.get(bucket, id);
   if (!old) return noSuchRecord(r.name, id);
-  const merged = patched(op, r, old, input, deps.config.policy.readOnlyProperties ?? 'reject');
+  const mode = deps.config.policy.readOnlyProperties ?? 'reject';
+  const merged = patched(op, r, old, input, mode, contentType);
   if (isErrorReply(merged)) return merged;
   if (typeof merged !== 'object' || merged === null || Array.isArray(merged))
     return invalidRequest('a patch must leave an object');
@@ -389,7 +394,9 @@ function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): M
       );
     }
     case 'replace':
-      return replace(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r));
+      return replace(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r), (record) =>
+        withItemPathFields(ctx, record, r),
+      );
     case 'update': {
       const body = unwrap(ctx.input, r.envelope) as JsonObject | undefined;
       const given = r.key ? recordKey(r, body) : body?.[r.idField ?? ''];
@@ -397,10 +404,12 @@ function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): M
         return invalidRequest(
           `${r.key ? r.key.map((k) => k.pointer).join(' and ') : `/${r.idField}`} is required to name the record`,
         );
-      return replace(deps, r, op, String(given), ctx.input, bucketOf(ctx, r));
+      return replace(deps, r, op, String(given), ctx.input, bucketOf(ctx, r), (record) =>
+        withItemPathFields(ctx, record, r),
+      );
     }
     case 'patch':
-      return patch(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r));
+      return patch(deps, r, op, itemId(ctx, r), ctx.input, bucketOf(ctx, r), contentTypeOf(ctx));
     case 'remove': {
       const id = itemId(ctx, r);
       const status = successStatus(op, 'remove');
@@ -441,6 +450,11 @@ async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec):
     headers,
   };
 }
+
+const contentTypeOf = (ctx: RoutedCtx): string | undefined => {
+  const v = ctx.req.headers['content-type'];
+  return Array.isArray(v) ? v[0] : v;
+};
 
 const acceptOf = (ctx: RoutedCtx): string | undefined => {
   const v = ctx.req.headers.accept;
