@@ -179,7 +179,7 @@ export function inventInteger(s: Json, inv: Invention): number | undefined {
  * form (date-time, date, Unix seconds); else a believable value of its name. Valid against `schema` as far as
  * ./schema-fits.ts tells, else undefined.
  */
-export function serverValue(given: Schema, name: string, nowMs: number): unknown {
+export function serverValue(given: Schema, name: string, nowMs: number, variant = 0): unknown {
   const schema = given as Json;
   const types =
     typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
@@ -189,7 +189,7 @@ export function serverValue(given: Schema, name: string, nowMs: number): unknown
     if (types.includes('integer') || types.includes('number')) value = Math.floor(nowMs / 1000);
     else value = schema.format === 'date' ? iso.slice(0, 10) : iso;
   } else {
-    const inv = { name, path: name, variant: 0, seed: 0, nowMs };
+    const inv = { name, path: name, variant, seed: 0, nowMs };
     value = types.includes('integer') ? inventInteger(schema, inv) : inventString(schema, inv);
   }
   return value !== undefined && fits(value, schema) ? value : undefined;

@@ -94,7 +94,10 @@ export function joinItemPaths(
     const both = same.filter((c) => named.includes(c));
     const byFields = named.filter((c) => fieldsNamed(itemPath, itemOf(c)));
     // The names must agree: a create of other things answering the same schema is not this item's create.
-    const pick = [both, byFields].find((list) => list.length === 1)?.[0];
+    // Of several (`/user/repos` and `/orgs/{org}/repos`), the one under no parameter is the home; the others
+    // become other ways in (aliasBindings).
+    const topLevel = both.filter((c) => !segments(c.collectionPath).some(isParam));
+    const pick = [both, byFields, topLevel].find((list) => list.length === 1)?.[0];
     if (!pick) continue;
     pick.itemPath = itemPath;
     pick.joined = true;
@@ -115,6 +118,18 @@ export function fieldsOf(path: string, item: Schema): PathField[] | undefined {
     out.push({ pointer, depth });
   }
   return out;
+}
+
+/**
+ * Where no field is named after a collection path's parameters (`/orgs/{org}/repos` of items keyed by
+ * `/owner/login` + `/name`): its parameters set the leading parts of a composite key, in order, the last part
+ * (the item's own name) coming from the body. Undefined where the key has no room for them.
+ */
+function keyPartsOf(path: string, r: Resource): PathField[] | undefined {
+  const depths = [...segments(path).entries()].filter(([, s]) => isParam(s)).map(([depth]) => depth);
+  const key = r.key ?? [];
+  if (depths.length === 0 || depths.length > key.length - 1) return undefined;
+  return depths.map((depth, i) => ({ pointer: key[i]?.pointer ?? '', depth }));
 }
 
 /**
@@ -155,7 +170,7 @@ export function aliasBindings(
         out.push({ op: list, resource: r, action: 'list', everywhere: true });
       continue;
     }
-    const fields = fieldsOf(d.collectionPath, r.itemSchema);
+    const fields = fieldsOf(d.collectionPath, r.itemSchema) ?? keyPartsOf(d.collectionPath, r);
     if (!fields || r.scope) continue;
     const create = d.ops.get('create');
     if (create?.requestBody && r.operations.create)

@@ -25,6 +25,7 @@ import {
   itemSkeleton,
   paramAt,
   paramName,
+  plural,
   segments,
   skeleton,
 } from './resource-paths';
@@ -139,6 +140,7 @@ function conventionalAction(method: string, onItem: boolean): Action | undefined
 export function inferResources(spec: CompiledSpec): ResourcesResult {
   const paths = (spec.document.paths ?? {}) as Record<string, OpenAPIV3_1.PathItemObject | undefined>;
   const collectionPaths = collectionsOf(Object.keys(paths));
+  const homes = itemHomesOf(Object.keys(paths));
   const keys = collectionKeys(paths);
   const candidates = new Map<string, Candidate>();
   const candidate = (key: string, collectionPath: string, documented: boolean): Candidate => {
@@ -183,7 +185,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
       !createdUnder &&
       !x.resource &&
       !x.action &&
-      isActionPath(op.path, collectionPaths)
+      isActionPath(op.path, collectionPaths, homes)
     )
       continue;
     if (collectionPath === '/' || collectionPath === '') continue;
@@ -417,12 +419,37 @@ function createVerbParent(segs: readonly string[], collections: ReadonlySet<stri
   );
 }
 
-/** A custom method (`/files:upload`) or a literal segment under a collection (`/pet/findByStatus`). */
-function isActionPath(path: string, collections: ReadonlySet<string>): boolean {
+/** The paths with an item path right under them, and the last literal of each (`repos` of `/repos/{owner}/{repo}`). */
+interface ItemHomes {
+  paths: Set<string>;
+  names: Set<string>;
+}
+
+function itemHomesOf(templates: readonly string[]): ItemHomes {
+  const out: ItemHomes = { paths: new Set(), names: new Set() };
+  for (const t of templates) {
+    const own = ownParams(t).length;
+    if (own === 0) continue;
+    const home = segments(t).slice(0, -own);
+    out.paths.add(`/${home.join('/')}`);
+    const name = home[home.length - 1];
+    if (name !== undefined && !isParam(name)) out.names.add(name.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * A custom method (`/files:upload`) or a literal segment under a collection (`/pet/findByStatus`); not a collection
+ * of its own items (`/user/keys` beside `/user/keys/{key_id}`) or of items whose path is elsewhere (`/user/repos`
+ * beside `/repos/{owner}/{repo}`), which are sub-collections of the path above.
+ */
+function isActionPath(path: string, collections: ReadonlySet<string>, homes: ItemHomes): boolean {
   const segs = segments(path);
   const last = segs[segs.length - 1] ?? '';
   if (last.includes(':')) return true;
-  return segs.length > 1 && collections.has(`/${segs.slice(0, -1).join('/')}`);
+  if (segs.length < 2 || !collections.has(`/${segs.slice(0, -1).join('/')}`)) return false;
+  const name = last.toLowerCase();
+  return !homes.paths.has(path) && ![name, plural(name), singular(name)].some((n) => homes.names.has(n));
 }
 
 /** The item schema: the item read's answer, else the create's, else the list's items (or envelope's). */

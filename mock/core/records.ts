@@ -84,7 +84,13 @@ function factsOf(r: Resource): ItemFacts {
  * The record to store from a validated body: only the properties the item schema names (nothing else a client
  * sent is ever stored), the server's readOnly values kept from `old` or generated for a new record.
  */
-export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonObject): JsonObject {
+export function toStored(
+  input: unknown,
+  r: Resource,
+  nowMs: number,
+  old?: JsonObject,
+  variant = 0,
+): JsonObject {
   const facts = factsOf(r);
   const out: JsonObject = {};
   if (old && r.idField && r.idField in old) out[r.idField] = old[r.idField];
@@ -100,9 +106,10 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
       }
     }
   }
-  for (const g of facts.generated) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
+  for (const g of facts.generated)
+    out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs, variant);
   for (const g of facts.filled)
-    if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs);
+    if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs, variant);
   // A key the document says is made from a field (the MD5 of the email) is made so, where a client computes it.
   const derived = !old && r.derivedKey && r.idField ? deriveKey(r.derivedKey, out) : undefined;
   if (derived !== undefined && r.idField) out[r.idField] = derived;
@@ -112,8 +119,8 @@ export function toStored(input: unknown, r: Resource, nowMs: number, old?: JsonO
 /** `FriendlyName`, `friendly_name` and `friendlyName` are one name. */
 const normalName = (name: string): string => name.replace(/_/g, '').toLowerCase();
 
-function generate(g: Generated, nowMs: number): unknown {
-  return serverValue(g.schema, g.name, nowMs) ?? sampleOf(g.schema, { name: g.name, nowMs });
+function generate(g: Generated, nowMs: number, variant: number): unknown {
+  return serverValue(g.schema, g.name, nowMs, variant) ?? sampleOf(g.schema, { name: g.name, nowMs });
 }
 
 interface Filler {

@@ -137,7 +137,14 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
   const r = binding.resource;
   const stored = withPathFields(
     ctx,
-    toStored(withUpload(unwrap(ctx.input, r.envelope), ctx.uploads, r), r, deps.clock.now()),
+    // Each new record's invented values differ (two repositories, two numeric ids), reproducibly (--random-seed).
+    toStored(
+      withUpload(unwrap(ctx.input, r.envelope), ctx.uploads, r),
+      r,
+      deps.clock.now(),
+      undefined,
+      variantOf(deps),
+    ),
     binding.fields,
   );
   // A key the client may leave out (`metadata.name`) is made; a composite key's parts must all be there.
@@ -450,6 +457,8 @@ async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec):
     headers,
   };
 }
+
+const variantOf = (deps: Deps): number => Math.floor(deps.random() * 0x7fffffff);
 
 const contentTypeOf = (ctx: RoutedCtx): string | undefined => {
   const v = ctx.req.headers['content-type'];
