@@ -106,14 +106,31 @@ async function idleKeepAlive(port: number): Promise<{ closed: Promise<void> }> {
   return { closed };
 }
 
+/**
+ * Does the mock still take new connections on `port`? A connection counts only when the mock answers on it (its
+ * rate-limit headers): on a loaded machine a freed port can be taken by another test's server, or a client can
+ * connect to itself (TCP's self-connect, when nothing listens on a port in the ephemeral range).
+ */
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');
-    s.on('connect', () => {
+    let seen = '';
+    const done = (answer: boolean) => {
+      clearTimeout(timer);
       s.destroy();
-      resolve(true);
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(false), 2000);
+    s.on('connect', () => {
+      if (s.localPort === port) return done(false);
+      s.write('GET /v1/categories HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     });
-    s.on('error', () => resolve(false));
+    s.on('data', (d: Buffer) => {
+      seen += d.toString('latin1');
+      if (/\r\nratelimit-policy:/i.test(seen)) done(true);
+    });
+    s.on('error', () => done(false));
+    s.on('close', () => done(false));
   });
 }
 
@@ -126,6 +143,8 @@ describe('stopping the mock while a large answer is being written', () => {
     let idle = true;
     const idleClosed = (await idleKeepAlive(mock.port)).closed.then(() => (idle = false));
     expect(idle).toBe(true);
+    // The check below can see a mock that still takes connections: this one does, before the signal.
+    expect(await accepts(mock.port)).toBe(true);
     mock.child.kill('SIGTERM');
     const t0 = Date.now();
     await idleClosed;
