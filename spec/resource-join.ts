@@ -152,6 +152,21 @@ export function homeOf(
   return matches.length === 1 ? matches[0] : homes.length === 1 ? homes[0] : undefined;
 }
 
+/**
+ * The resource with an item path whose items a nested collection path (`/orgs/{org}/repos`) holds, where that path
+ * can be another way in to it (its parameters name fields, or a composite key's leading parts): such a path is
+ * not a sub-collection with records of its own, even under another resource's item (`/orgs/{org}`).
+ */
+export function aliasHome(
+  collectionPath: string,
+  item: Schema | undefined,
+  resources: readonly Resource[],
+): Resource | undefined {
+  const r = homeOf(collectionPath, item, resources);
+  if (!r?.itemPath || r.scope || !segments(collectionPath).some(isParam)) return undefined;
+  return (fieldsOf(collectionPath, r.itemSchema) ?? keyPartsOf(collectionPath, r)) ? r : undefined;
+}
+
 /** Another collection path of a built resource's items: its create and list, with the fields its path sets. */
 export function aliasBindings(
   dropped: readonly Candidate[],

@@ -31,7 +31,15 @@ import {
 } from './resource-paths';
 import { successResponses, successSchema } from './success';
 import { createdIdAt, pointerTo } from './created-id';
-import { aliasBindings, fieldsOf, joinItemPaths, ownParams, sameJson, type Candidate } from './resource-join';
+import {
+  aliasBindings,
+  aliasHome,
+  fieldsOf,
+  joinItemPaths,
+  ownParams,
+  sameJson,
+  type Candidate,
+} from './resource-join';
 import { keyDecision, schemaAt } from './resource-id';
 import { derivedKeyOf } from './derived-key';
 import {
@@ -315,6 +323,7 @@ interface Built {
 function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
   const out: Built[] = [];
   const byItemPath = new Map<string, Resource>();
+  const resources = list.map((b) => b.resource);
   for (const b of list)
     if (b.resource.itemPath) byItemPath.set(itemSkeleton(b.resource.itemPath), b.resource);
   for (const b of list) {
@@ -325,6 +334,9 @@ function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
     // By skeleton: `/users/{userId}/posts` lives under `/users/{id}`.
     const parent = byItemPath.get(skeleton(`/${segments(b.c.collectionPath).slice(0, -1).join('/')}`));
     const collectionLike = b.resource.operations.list !== undefined || b.resource.itemPath !== undefined;
+    // `/orgs/{org}/repos` of the repositories at `/repos/{owner}/{repo}`: another way in to them (aliasBindings).
+    const elsewhere = !b.resource.itemPath && aliasHome(b.c.collectionPath, b.resource.itemSchema, resources);
+    if (elsewhere) continue;
     if (parent && parent !== b.resource && collectionLike) out.push({ ...b, parent });
     // Kept without a parent resource: named by x-mock, an item path elsewhere (`/projects/{project_gid}` of
     // `/workspaces/{workspace_gid}/projects`), or items that name each parameter in a field (`metadata.namespace`).

@@ -7,6 +7,8 @@ import type { Binding, Resource } from '../../spec/resources';
 import { isParam, paramAt, paramName, segments, skeleton } from '../../spec/resource-paths';
 import { keyOfParams, keyParts, recordKey, setAt } from '../../spec/resource-key';
 import { valueAt } from '../../spec/created-id';
+import { schemaAt } from '../../spec/resource-id';
+import { sampleOf } from '../../spec/sample';
 import type { PathField } from '../../spec/resource-types';
 import type { Ctx } from './context';
 import type { JsonObject, StoreResource } from './stores/types';
@@ -96,6 +98,22 @@ export function matchesFields(ctx: Ctx, binding: Binding, record: JsonObject): b
     const at = valueAt(record, f.pointer);
     return at !== undefined && String(at) === paramValue(ctx, f.depth);
   });
+}
+
+/**
+ * A composite key's leading parts that neither the body nor the path gave (the owner of a repository created at
+ * `/user/repos`: the caller itself): one invented value for every record, as one caller owns them all. The last
+ * part, the item's own name, is the client's to send.
+ */
+export function withOwnerParts(r: Resource, record: JsonObject): JsonObject {
+  let out = record;
+  for (const part of (r.key ?? []).slice(0, -1)) {
+    if (valueAt(out, part.pointer) !== undefined) continue;
+    const schema = schemaAt(r.itemSchema, part.pointer) ?? { type: 'string' };
+    const value = sampleOf(schema, { name: part.pointer.split('/').pop() });
+    if (typeof value === 'string' || typeof value === 'number') out = setAt(out, part.pointer, value);
+  }
+  return out;
 }
 
 /** A record with its nested or composite key kept in `$key`; undefined when a part of the key is missing. */

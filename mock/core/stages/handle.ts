@@ -52,6 +52,7 @@ import {
   parentPlace,
   storeRef,
   withItemPathFields,
+  withOwnerParts,
   withPathFields,
   withRecordKey,
 } from '../record-place';
@@ -149,7 +150,9 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
   );
   // A key the client may leave out (`metadata.name`) is made; a composite key's parts must all be there.
   const named =
-    r.key?.length === 1 && recordKey(r, stored) === undefined ? newKey(r, stored, deps.random) : stored;
+    r.key?.length === 1 && recordKey(r, stored) === undefined
+      ? newKey(r, stored, deps.random)
+      : withOwnerParts(r, stored);
   const record = withRecordKey(r, named);
   if (!record)
     return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
@@ -335,7 +338,8 @@ async function patch(
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
     // So are the values the server filled at create (`author`) that the body the patch is checked as cannot carry.
     const known = check.inner?.known ?? check.known;
-    for (const p of r.serverFilled ?? []) if (known && !known.has(p)) delete candidate[p];
+    for (const p of [...(r.serverFilled ?? []), ...placedNames(r)])
+      if (known && !known.has(p)) delete candidate[p];
     const schema = deps.spec.byId.get(checkedBy)?.requestBody?.schema;
     const verdict = checkValue(check, wrapAs(schema, r.envelope, candidate));
     if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
@@ -457,6 +461,10 @@ async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec):
     headers,
   };
 }
+
+/** The top-level fields the path or the server sets on a record (`owner` of `/owner/login`, `metadata`). */
+const placedNames = (r: Resource): string[] =>
+  [...(r.key ?? []), ...(r.pathFields ?? [])].map((f) => f.pointer.split('/')[1] ?? '');
 
 const variantOf = (deps: Deps): number => Math.floor(deps.random() * 0x7fffffff);
 
