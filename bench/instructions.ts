@@ -5,10 +5,14 @@
  * 300 warm-up requests, then N sequential keep-alive GETs; (count with N = long) − (count with N = short),
  * divided by the difference, is what one request costs (start-up, warm-up and the JIT cancel out). User space
  * only: the kernel's socket work, the same for both, is not counted.
+ * The warm-up matters: V8 compiles (TurboFan, on the main thread under `--single-threaded`) for the first few
+ * thousand requests, and with 300 warm-up requests most of what a 500 → 2,500 window counted was that compiling,
+ * not the requests (docs/performance.md). `--warmup 6000` counts the requests once the code has settled.
+ * `--mock PATH` counts another build's `dist/mock/node/main.js` (an older commit) with this harness.
  * `--workload` counts another of the bench's requests (bench/lib/counted-workloads.ts): the create, the 401, the
  * 404; every answer must have the workload's status.
  * Usage: tsx bench/instructions.ts [--short 500] [--long 2500] [--only ours|ceiling] [--single N]
- *   [--workload list|create|unauthorized|not-found]
+ *   [--workload list|create|unauthorized|not-found] [--warmup 300] [--mock dist/mock/node/main.js]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,6 +80,8 @@ async function sendAll(port: number, w: CountedWorkload, from: number, n: number
 }
 
 /** Run `args` under callgrind, send `requests` GETs after the warm-up, stop it; its instruction count. */
+let warmup = 300;
+
 async function countRun(args: string[], port: number, requests: number, w: CountedWorkload, ours: boolean) {
   const out = path.join(os.tmpdir(), `callgrind-${process.pid}-${port}.out`);
   const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, ...args], {
@@ -98,7 +104,7 @@ async function countRun(args: string[], port: number, requests: number, w: Count
     }
   }
   if (ours) for (const r of w.prepare) await send(port, r);
-  await sendAll(port, ours ? w : { ...w, reset: undefined }, 0, 300 + requests);
+  await sendAll(port, ours ? w : { ...w, reset: undefined }, 0, warmup + requests);
   agent.destroy();
   agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   child.kill('SIGTERM');
@@ -165,8 +171,12 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       single: { type: 'string' },
       workload: { type: 'string' },
+      warmup: { type: 'string' },
+      mock: { type: 'string' },
     },
   });
+  warmup = Number(values.warmup ?? 300);
+  const mockMain = values.mock ? path.resolve(values.mock) : MOCK_MAIN;
   const workload = countedWorkload(values.workload ?? 'list');
   const short = Number(values.short ?? 500);
   const long = Number(values.long ?? 2500);
@@ -174,7 +184,7 @@ async function main(): Promise<void> {
   const node = [process.execPath, '--single-threaded'];
   const oursArgs = (port: number) => [
     ...node,
-    MOCK_MAIN,
+    mockMain,
     ...['--port', String(port), '--keys', w.keysFile, '--seed', 'none', '--quiet', ...workload.flags],
   ];
   const load = () =>
@@ -182,7 +192,7 @@ async function main(): Promise<void> {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ');
-  console.log(`${workload.name}: load average at start: ${load()}`);
+  console.log(`${workload.name}: ${mockMain}, ${warmup} warm-up requests; load average at start: ${load()}`);
   // Captured first, outside callgrind: that start also fills the spec's validation cache
   // (node_modules/.cache), which every counted start then reads, as a second `npm start` does.
   const file = path.join(w.dir, 'answers.json');

@@ -10,12 +10,27 @@ import { arrayItems, objectShape, typesOf, type ObjectShape, type Schema } from 
 
 export type { KeyPart } from './resource-types';
 
+/** Each pointer's reference tokens, unescaped, read once: the key pointers come from the document. */
+const tokensByPointer = new Map<string, readonly string[]>();
+/** Pointers from elsewhere (a JSON Patch's paths) are read each time once this many are kept. */
+const MAX_POINTERS = 1000;
+
+function tokensOf(pointer: string): readonly string[] {
+  let tokens = tokensByPointer.get(pointer);
+  if (tokens) return tokens;
+  tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (tokensByPointer.size < MAX_POINTERS) tokensByPointer.set(pointer, tokens);
+  return tokens;
+}
+
 /** RFC 6901: the value at `pointer` in `value` (`/metadata/name`), or undefined. */
 export function valueAt(value: unknown, pointer: string): unknown {
   if (pointer === '') return value;
   let at: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of tokensOf(pointer)) {
     if (Array.isArray(at) && /^\d+$/.test(key)) at = at[Number(key)];
     else if (isObject(at)) at = at[key];
     else return undefined;
@@ -112,8 +127,15 @@ export function namingInstead(shape: ObjectShape, paramSchema: Schema | undefine
 /** The key's parts, a top-level `idField` read as one part. */
 export function keyParts(r: Pick<Resource, 'key' | 'idField' | 'itemParam'>): KeyPart[] {
   if (r.key) return r.key;
-  return r.idField ? [{ pointer: at(r.idField), param: r.itemParam ?? r.idField }] : [];
+  if (!r.idField) return [];
+  // Asked for every create and read: the one part is made once per resource (whose fields do not change).
+  const made = idParts.get(r);
+  if (made && made.idField === r.idField && made.itemParam === r.itemParam) return made.parts;
+  const parts = [{ pointer: at(r.idField), param: r.itemParam ?? r.idField }];
+  idParts.set(r, { idField: r.idField, itemParam: r.itemParam, parts });
+  return parts;
 }
+const idParts = new WeakMap<object, { idField: string; itemParam?: string; parts: KeyPart[] }>();
 
 /** Composite parts are joined by `/`, each encoded, so `a/b` + `c` and `a` + `b/c` stay apart. */
 const joinParts = (values: readonly string[]): string =>

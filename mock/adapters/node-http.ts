@@ -5,13 +5,14 @@
  */
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { BodyRead, Deps, MockRequest } from '../core/context';
-import { handleRequest, type EngineResult } from '../core/engine';
+import type { BodyRead, Deps } from '../core/context';
+import { handleRequest } from '../core/engine';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import { addressSubject } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
 import { PIPELINE, type Pipeline } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
+import { NodeExchange, type BodyInFlight, type BodyIo } from './node-exchange';
 
 /** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
 export type AddressOf = (peer: string, forwardedFor: string | undefined) => string;
@@ -86,93 +87,37 @@ export function createApp<D extends Deps>(
     const started = performance.now();
     const finished = begin(req.socket);
     res.on('close', finished); // emitted once; `finished` runs once anyway
-    const { path, query } = splitTarget(req.url ?? '/');
     const forwarded = req.headers['x-forwarded-for'];
-    let bodyRead = false;
     // Until its body has arrived, a parse error on this connection is about that body (issue 21).
     const body: BodyInFlight | undefined = hasBody(req) ? { reading: false } : undefined;
     if (body) {
       bodiesInFlight.set(req.socket, body);
       req.once('end', () => bodiesInFlight.delete(req.socket));
     }
-    const mockReq: MockRequest = {
-      method: req.method ?? 'GET',
-      path,
-      query,
-      headers: req.headers,
-      remoteAddress: addressOf(
+    const exchange = new NodeExchange(
+      req,
+      res,
+      deps,
+      BODY_IO,
+      NodeExchange.target(req.url ?? '/', splitTarget),
+      addressOf(
         req.socket.remoteAddress ?? 'unknown',
         Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
       ),
-      readBody: (limit) => {
-        bodyRead = true;
-        if (body) body.reading = true;
-        return readBody(req, limit);
-      },
-      httpVersion: req.httpVersion,
-    };
-    const send = (result: EngineResult): void => {
-      // A body the pipeline never asked for (a refused caller, an operation without one) is drained, bounded;
-      // whatever goes wrong in it (a malformed chunked body) never gets a second answer (issue 21).
-      const unreadBody = !bodyRead && hasBody(req);
-      const closing = unreadBody && drainAfterAnswer(req, deps.config.maxBodyBytes);
-      if (!bodyRead && !unreadBody) req.resume();
-      if (result.aborted) {
-        finished();
-        return;
-      }
-      if (result.error) {
-        deps.log.event('error', 'unhandled error in a stage', {
-          method: mockReq.method,
-          path: mockReq.path,
-          caller: result.caller,
-          error: result.error instanceof Error ? result.error.stack : String(result.error),
-        });
-      }
-      if (result.reset) {
-        // An injected fault: the connection is reset (RST where the runtime can), no answer at all.
-        const socket = req.socket as typeof req.socket & { resetAndDestroy?: () => void };
-        if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
-        else socket.destroy();
-        logRequest(0, result);
-        return;
-      }
-      const out = result.response;
-      if (closing) res.shouldKeepAlive = false;
-      res.writeHead(out.status, closing ? { ...out.headers, Connection: 'close' } : out.headers);
-      if (result.stream) result.stream(res);
-      else res.end(req.method === 'HEAD' ? undefined : out.body);
-      logRequest(out.status, result);
-    };
-    const logRequest = (status: number, result: EngineResult): void => {
-      deps.log.request({
-        method: mockReq.method,
-        path: mockReq.path,
-        status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        caller: result.caller,
-        ...(result.injected ? { injected: result.injected } : {}),
-      });
-    };
-    // An injected delay: the answer waits on the engine's sleeper (a timer: no worker is held).
-    const deliver = (result: EngineResult): void => {
-      if (result.delayMs) void deps.sleep(result.delayMs).then(() => send(result));
-      else send(result);
-    };
+      body,
+      started,
+      finished,
+    );
     // Stores in memory: the answer is there at once and goes out in this same turn, no promise in between.
-    const result = handleRequest(mockReq, source, pipeline);
-    if (result instanceof Promise) void result.then(deliver);
-    else deliver(result);
+    const result = handleRequest(exchange, source, pipeline);
+    if (result instanceof Promise) void result.then((r) => exchange.deliver(r));
+    else exchange.deliver(result);
   };
 }
 
 /** Connections whose request was answered before its body was read, until that body ends. */
 const answeredEarly = new WeakSet<object>();
 
-/** A request whose body has not fully arrived; `reading`: the pipeline reads it (and answers its failure). */
-interface BodyInFlight {
-  reading: boolean;
-}
 const bodiesInFlight = new WeakMap<object, BodyInFlight>();
 
 const hasBody = (req: IncomingMessage): boolean =>
@@ -197,6 +142,8 @@ function drainAfterAnswer(req: IncomingMessage, limit: number): boolean {
   req.resume();
   return Number(req.headers['content-length'] ?? 0) > limit;
 }
+
+const BODY_IO: BodyIo = { read: readBody, drain: drainAfterAnswer };
 
 /** Pure: the Error reply for HTTP that Node refused before it became a request. */
 export function clientErrorReply(code: string | undefined): ErrorReply {

@@ -200,7 +200,7 @@ export interface Deps {
   bound: ReadonlyMap<OperationSpec, BoundOperation>;
   errors: ErrorShaper;
   /** Serialised list per resource, keyed by the store's version, so a repeated GET does not re-serialise. */
-  listCache: Map<string, { version: number; raw: Uint8Array }>;
+  listCache: Map<string, { version: number; raw: Uint8Array; contentType: string | undefined }>;
   /** Numbers in [0, 1) for latency ranges and faults, seeded by `randomSeed`. */
   random: () => number;
   /** Waits `ms` (the adapters hold a delayed answer back with it; tests inject their own). */

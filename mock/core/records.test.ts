@@ -1,5 +1,7 @@
 import type { Resource } from '../../spec/resource-types';
-import { toStored } from './records';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { compileSpec, type OperationSpec } from '../../spec/compile';
+import { successStatus, toStored } from './records';
 
 const service: Resource = {
   name: 'services',
@@ -50,5 +52,28 @@ describe('toStored with a key the document says is made from a field', () => {
 
   it('leaves the key to the store when the body has no such field', () => {
     expect(toStored({}, member, 0).id).toBeUndefined();
+  });
+});
+
+describe('successStatus, kept with its operation', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'made',
+          responses: { '200': { description: 'ok' }, '201': { description: 'made' } },
+        },
+      },
+    },
+  } as unknown as OpenAPIV3_1.Document;
+
+  it('answers each action of one operation with its own status, asked again and again', () => {
+    const op = compileSpec('t', document, false).operations[0] as OperationSpec;
+    for (let round = 0; round < 3; round++) {
+      expect(successStatus(op, 'create')).toBe(201);
+      expect(successStatus(op, 'list')).toBe(200);
+    }
   });
 });

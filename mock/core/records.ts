@@ -12,9 +12,23 @@ import { serverValue } from '../../spec/believable';
 import { deriveKey } from '../../spec/derived-key';
 import type { JsonObject } from './stores/types';
 import { isObject } from '../../spec/json';
+import { answerStatus } from '../../spec/success';
+import type { Action } from '../../spec/resource-types';
 
-/** The documented success status of `action` on `op` (a create documented as 200 answers 200): spec/success.ts. */
-export { answerStatus as successStatus } from '../../spec/success';
+/** Each operation's success status by action, worked out once (an operation is compiled once per load). */
+const statuses = new WeakMap<OperationSpec, Map<Action, number>>();
+
+/**
+ * The documented success status of `action` on `op` (a create documented as 200 answers 200): spec/success.ts
+ * answers it; the handlers ask on every request, so each answer is kept with its operation.
+ */
+export function successStatus(op: OperationSpec, action: Action): number {
+  let byAction = statuses.get(op);
+  if (!byAction) statuses.set(op, (byAction = new Map()));
+  let status = byAction.get(action);
+  if (status === undefined) byAction.set(action, (status = answerStatus(op, action)));
+  return status;
+}
 
 /**
  * Where a sub-collection's record keeps the id of the item it belongs to (`/articles/{slug}/comments`): stored
@@ -149,6 +163,17 @@ function fill(record: JsonObject, filler: Filler | null): JsonObject {
   return out;
 }
 
+/** The item's object shape inside an answer's schema (and envelope), worked out once per schema. */
+const itemShapes = new WeakMap<object, { envelope: string | undefined; shape: ObjectShape | null }>();
+function itemShapeOf(schema: Schema | undefined, envelope: string | undefined): ObjectShape | null {
+  if (!schema) return objectShape(innerSchema(schema, envelope));
+  const cached = itemShapes.get(schema);
+  if (cached && cached.envelope === envelope) return cached.shape;
+  const shape = objectShape(innerSchema(schema, envelope));
+  itemShapes.set(schema, { envelope, shape });
+  return shape;
+}
+
 const schemaOf = (op: OperationSpec, status: number): ResponseSpec['schema'] =>
   documentedResponse(op, status)?.schema;
 
@@ -171,7 +196,7 @@ export function presentItem(op: OperationSpec, status: number, stored: JsonObjec
 export function createdAnswer(op: OperationSpec, status: number, stored: JsonObject, r: Resource): unknown {
   const at = r.createdId;
   const schema = schemaOf(op, status);
-  const shape = objectShape(innerSchema(schema, r.envelope));
+  const shape = itemShapeOf(schema, r.envelope);
   if (!at || !('pointer' in at) || !r.idField || !shape || r.idField in shape.properties)
     return presentItem(op, status, stored, r);
   // The answer names what it carries: the id at its pointer, and whatever else of the record it names.

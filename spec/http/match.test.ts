@@ -100,3 +100,15 @@ it('matches a literal path with one lookup and keeps the same answer for a perce
   expect(idOf(matchPath(spec, '', 'GET', '/pet/find%42yStatus'))).toBe('get /pet/findByStatus');
   expect(idOf(matchPath(spec, '', 'GET', '/pet/%zz'))).toBe('get /pet/{petId}');
 });
+
+it('finds a literal path whatever the case of the method, and only for the methods it documents', () => {
+  const spec = specOf({ '/books': ['get', 'post'], '/shelves': ['put'] });
+  for (const method of ['GET', 'get', 'Get'])
+    expect(idOf(matchPath(spec, '', method, '/books'))).toBe('get /books');
+  expect(idOf(matchPath(spec, '', 'POST', '/books'))).toBe('post /books');
+  expect(idOf(matchPath(spec, '', 'PUT', '/shelves'))).toBe('put /shelves');
+  expect(idOf(matchPath(spec, '', 'head', '/books'))).toBe('get /books');
+  // No GET on /shelves: HEAD is no operation there, nor is another method on /books.
+  expect(matchPath(spec, '', 'HEAD', '/shelves')).toEqual({ status: 405, allow: ['PUT'] });
+  expect(matchPath(spec, '', 'DELETE', '/books')).toEqual({ status: 405, allow: ['GET', 'POST'] });
+});

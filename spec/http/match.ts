@@ -30,8 +30,12 @@ interface Route {
 }
 
 interface Table {
-  /** `get /books` -> the operation, for literal paths no query-carrying key shares. */
-  literal: Map<string, Found>;
+  /**
+   * Method -> literal path -> the operation, for literal paths no query-carrying key shares. Each method is
+   * there as written in the document (`get`) and in capitals (`GET`, as clients send it): a request finds its
+   * operation with two lookups and no string built.
+   */
+  literal: Map<string, Map<string, Found>>;
   /** Templates (and literal keys that need the slow path) by segment count, best rank first. */
   bySegments: Map<number, Route[]>;
 }
@@ -70,18 +74,23 @@ function tableOf(spec: CompiledSpec): Table {
     bySegments.set(n, [...(bySegments.get(n) ?? []), route]);
   }
   const slowPaths = new Set(routes.filter((r) => r.template.query).map((r) => joinLiteral(r.template)));
-  const literal = new Map<string, Found>();
+  const literal = new Map<string, Map<string, Found>>();
+  const byMethod = (method: string): Map<string, Found> => {
+    let paths = literal.get(method);
+    if (!paths) {
+      literal.set(method, (paths = new Map()));
+      literal.set(method.toUpperCase(), paths);
+    }
+    return paths;
+  };
   for (const route of routes) {
     const path = joinLiteral(route.template);
     if (path === undefined || route.template.query || slowPaths.has(path)) continue;
-    const key = `${route.operation.method} ${path}`;
-    if (!literal.has(key)) literal.set(key, { operation: route.operation, rawParams: [] });
+    const paths = byMethod(route.operation.method);
+    if (!paths.has(path)) paths.set(path, { operation: route.operation, rawParams: [] });
   }
-  for (const [key, found] of [...literal])
-    if (key.startsWith('get ')) {
-      const head = `head ${key.slice(4)}`;
-      if (!literal.has(head)) literal.set(head, found);
-    }
+  const heads = byMethod('head');
+  for (const [path, found] of literal.get('get') ?? []) if (!heads.has(path)) heads.set(path, found);
   const table = { literal, bySegments };
   tables.set(spec, table);
   return table;
@@ -143,10 +152,10 @@ export function matchPath(
   const under = matchBasePath(path, basePath);
   if (under === undefined) return { status: 404 };
   const rest = under || '/';
-  const wanted = method.toLowerCase();
   const table = tableOf(spec);
-  const literal = table.literal.get(`${wanted} ${rest}`);
+  const literal = (table.literal.get(method) ?? table.literal.get(method.toLowerCase()))?.get(rest);
   if (literal) return literal;
+  const wanted = method.toLowerCase();
   const segments = rest.split('/');
   let best: string | undefined;
   let found: Found | undefined;

@@ -36,7 +36,7 @@ import {
   toStored,
   withoutParent,
 } from '../records';
-import { whenReady, type JsonObject, type MaybePromise } from '../stores/types';
+import { isPending, whenReady, type JsonObject, type MaybePromise } from '../stores/types';
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { searchFilter, searchView } from '../search';
@@ -96,18 +96,10 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
   }
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
   if (!r.listEnvelope && !paged && bucket === r.name && !r.parent) {
-    // The documented JSON media type (a vendor's `application/vnd.x+json; type=collection`), as every answer.
-    const contentType = documentedResponse(op, status)?.contentType;
-    return whenReady(deps.records.version(r.name), (version) => {
-      const cached = deps.listCache.get(r.name);
-      if (cached && cached.version === version) return { status, raw: cached.raw, contentType };
-      return whenReady(deps.records.list(r.name), (items) => {
-        const shown = presentList(op, status, items, r, ctx.query ?? {});
-        const raw = encoder.encode(JSON.stringify(answerBody(documentedResponse(op, status), shown)));
-        deps.listCache.set(r.name, { version, raw });
-        return { status, raw, contentType };
-      });
-    });
+    const version = deps.records.version(r.name);
+    // A store in memory knows its version at once: no closure and no promise for the answer cached.
+    if (!isPending(version)) return cachedList(ctx, deps, r, op, status, version);
+    return version.then((v) => cachedList(ctx, deps, r, op, status, v));
   }
   return whenReady(deps.records.list(bucket), (items) =>
     reply(
@@ -122,6 +114,32 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
       ),
     ),
   );
+}
+
+/**
+ * The plain list's answer, its bytes serialised once per store version (any write moves the version): a
+ * repeated GET reuses them. One entry per resource, so the cache is bounded by the document.
+ */
+function cachedList(
+  ctx: RoutedCtx,
+  deps: Deps,
+  r: Resource,
+  op: OperationSpec,
+  status: number,
+  version: number,
+): MaybePromise<Reply> {
+  const cached = deps.listCache.get(r.name);
+  if (cached && cached.version === version)
+    return { status, raw: cached.raw, contentType: cached.contentType };
+  return whenReady(deps.records.list(r.name), (items) => {
+    const shown = presentList(op, status, items, r, ctx.query ?? {});
+    const documented = documentedResponse(op, status);
+    const raw = encoder.encode(JSON.stringify(answerBody(documented, shown)));
+    // The documented JSON media type (a vendor's `application/vnd.x+json; type=collection`), as every answer.
+    const contentType = documented?.contentType;
+    deps.listCache.set(r.name, { version, raw, contentType });
+    return { status, raw, contentType };
+  });
 }
 
 /** OpenAPI 3.2's QUERY on the collection: the items the body's fields match, as a plain list (see ../search.ts). */
