@@ -50,6 +50,9 @@ export function crudCheck(resource: Resource): Check {
   return {
     name: `${resource.name} lifecycle`,
     rules: crudRules(resource).map((r) => r.id),
+    // Alone, before the checks that run side by side: a lifecycle reads back what it wrote, and a write to the
+    // whole collection meanwhile (LoopBack's `PATCH /todos`, every item) would change its item under it.
+    phase: 'first',
     async run(outer: RunContext): Promise<Finding[]> {
       // A sub-collection's lifecycle runs under one parent item the run creates (`/articles/{slug}/comments`).
       const within = await withinParent(resource, outer);

@@ -42,10 +42,10 @@ export function generateRules(
       checks.push(bodyCheck(op));
     }
     // The parameter cases that need no item: sent whether or not a create succeeds.
-    const params = paramRules(op);
+    const params = paramRules(op, spec);
     if (params.length === 0) continue;
     rules.push(...params);
-    checks.push(paramsCheck(op));
+    checks.push(paramsCheck(op, spec));
   }
   return { rules, checks };
 }

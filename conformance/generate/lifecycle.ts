@@ -10,6 +10,7 @@ import type { Action } from '../../spec/resource-types';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import { generateValid } from './values';
+import { objectShape } from '../../spec/schema-shape';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 import { crudRuleId, crudSteps, type CrudStep } from './crud-rules';
 import {
@@ -123,24 +124,9 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       full: true,
     }) as Record<string, unknown>,
   );
-  // The item itself: inside the envelope (`{"article": {...}}`) where the document wraps its bodies.
-  const sent = (inside(wrapped) ?? {}) as Record<string, unknown>;
-  let id = '';
-  let state: Record<string, unknown> = {};
-  const created = await step(run, 'create', bodyRequest(create, create.path, { json: wrapped }), (res) => {
-    const made = createdFrom(
-      resource,
-      create,
-      { kind: 'response', response: res, exchange: run.steps[run.steps.length - 1] as Exchange },
-      sent,
-    );
-    if (!made.ok) return made.problem;
-    id = made.id;
-    // Only what the answer's schema names can come back.
-    // Only what the answer's schema names can come back; an answer of only the id stands for the item sent.
-    return fieldsProblem(namedFields(resource, sent), made.item, resource.itemSchema);
-  });
-  if (created.response) state = { ...sent };
+  const made = await createItem(run, create, wrapped);
+  const { id } = made;
+  let state: Record<string, unknown> = made.state;
   const path = itemPathOf(resource, id);
   const read = op('read');
   const readBack = (): Outgoing => ({ method: 'GET', path, auth: { use: 'key' } });
@@ -193,6 +179,53 @@ export async function runLifecycle(resource: Resource, ctx: RunContext): Promise
       await step(run, 'delete-again-404', { method: 'DELETE', path, auth: { use: 'key' } }, notFound(stepOp));
   }
   return run.findings;
+}
+
+/**
+ * The create step: the full body first; after a 5xx, once more with only the fields the schema requires (an
+ * optional field the server cannot serve, such as an address its geocoder must find, is a finding of the first
+ * try, and the lifecycle goes on with the item the second makes). The id made, and the item as sent.
+ */
+async function createItem(
+  run: Run,
+  create: OperationSpec,
+  wrapped: Record<string, unknown>,
+): Promise<{ id: string; state: Record<string, unknown> }> {
+  const { resource } = run;
+  let id = '';
+  const attempt = async (body: Record<string, unknown>) => {
+    const sent = (unwrap(body, resource.envelope) ?? {}) as Record<string, unknown>;
+    const out = await step(run, 'create', bodyRequest(create, create.path, { json: body }), (res) => {
+      const exchange = run.steps[run.steps.length - 1] as Exchange;
+      const made = createdFrom(resource, create, { kind: 'response', response: res, exchange }, sent);
+      if (!made.ok) return made.problem;
+      id = made.id;
+      // Only what the answer's schema names can come back; an answer of only the id stands for the item sent.
+      return fieldsProblem(namedFields(resource, sent), made.item, resource.itemSchema);
+    });
+    return { out, sent };
+  };
+  const first = await attempt(wrapped);
+  const fewer =
+    first.out.response && first.out.response.status >= 500 ? requiredOnly(create, run) : undefined;
+  if (!fewer || !first.out.response) return { id, state: first.out.response ? { ...first.sent } : {} };
+  run.blocked = undefined;
+  const second = await attempt(withoutClientId(resource, fewer));
+  return { id, state: second.out.response ? { ...second.sent } : {} };
+}
+
+/** A create body of the required fields only (inside the envelope where the document wraps it), or undefined. */
+function requiredOnly(create: OperationSpec, run: Run): Record<string, unknown> | undefined {
+  const { resource, ctx } = run;
+  const schema = create.requestBody?.schema ?? {};
+  const item = innerSchema(schema, resource.envelope) ?? schema;
+  const shape = objectShape(item);
+  if (!shape || Object.keys(shape.properties).length <= shape.required.size) return undefined;
+  const full = generateValid(item, ctx.random, `${ctx.runPrefix}-${resource.name}-required`, {
+    full: true,
+  }) as Record<string, unknown>;
+  const kept = Object.fromEntries(Object.entries(full).filter(([k]) => shape.required.has(k)));
+  return wrapAs(schema, resource.envelope, kept) as Record<string, unknown>;
 }
 
 /** Replace the item with new values; the answer and the read after it show them. */

@@ -27,8 +27,12 @@ export function mergePatchPlan(
   const shape = objectShape(schema);
   if (!shape) return [];
   const required = objectShape(resource.itemSchema)?.required ?? new Set<string>();
+  // The id names the item (the path's): a patch that changes it tests no merge, and a server may keep it.
   const writable = Object.entries(shape.properties).filter(
-    ([name, p]) => !(p as { readOnly?: unknown }).readOnly && !resource.readOnly.includes(name),
+    ([name, p]) =>
+      !(p as { readOnly?: unknown }).readOnly &&
+      !resource.readOnly.includes(name) &&
+      name !== resource.idField,
   );
   const plans: PatchPlan[] = [];
   // Change one property, leaving at least one other set property untouched.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadSpecOrThrow, type LoadedSpec, type OperationSpec } from '../../spec/load';
-import { paramCases } from './param-cases';
+import { compileSpec } from '../../spec/compile';
+import { fillPath, paramCases } from './param-cases';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'params-forms-31.yaml');
 let spec: LoadedSpec;
@@ -55,4 +56,43 @@ it('sends a malformed and a well-formed unknown id on GET and DELETE of an item'
     );
   }
   expect(paramCases(op('health'), 'conformance-t')).toEqual([]);
+});
+
+describe('a path value left empty', () => {
+  const ok = { '200': { description: 'ok' } };
+  const missing = { ...ok, '404': { description: 'Not Found' } };
+  const int = { type: 'integer' as const };
+  const param = (name: string) => ({ name, in: 'path' as const, required: true, schema: int });
+  const doc = compileSpec(
+    'doc.json',
+    {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/bessj/{n}/{x}': {
+          get: { operationId: 'bessj', parameters: [param('n'), param('x')], responses: missing },
+        },
+        '/todos': { get: { operationId: 'list', responses: ok } },
+        '/todos/{id}': { get: { operationId: 'find', parameters: [param('id')], responses: missing } },
+        '/calc/{a}': { get: { operationId: 'calc', parameters: [param('a')], responses: ok } },
+      },
+    },
+    false,
+  ) as LoadedSpec;
+  const empties = (id: string) =>
+    paramCases(doc.byId.get(id) as OperationSpec, 'conformance-t', doc)
+      .filter((c) => c.label.includes('left empty'))
+      .map((c) => `${c.name} ${fillPath(doc.byId.get(id)?.path ?? '', c.path)} ${c.expect}`);
+
+  it('is sent for each path parameter of an operation that documents a 404', () => {
+    expect(empties('bessj')).toEqual([
+      expect.stringMatching(/^path-n \/bessj\/\/-?\d+ refused$/),
+      expect.stringMatching(/^path-x \/bessj\/-?\d+\/ refused$/),
+    ]);
+  });
+
+  it('is not sent where a documented path takes it once the slash goes, nor where no 404 is documented', () => {
+    expect(empties('find')).toEqual([]);
+    expect(empties('calc')).toEqual([]);
+  });
 });

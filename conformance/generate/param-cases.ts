@@ -5,7 +5,9 @@
  * Which values are refused is not decided here: the shared request rule (spec/http/request-rules.ts, the one the
  * mock answers and the proxy's judge records) judges every candidate, so only what the document forbids is a case.
  */
-import type { OperationSpec, ParamSpec } from '../../spec/load';
+import type { LoadedSpec, OperationSpec, ParamSpec } from '../../spec/load';
+import { documentedResponse } from '../../spec/compile';
+import { matchPath } from '../../spec/http/match';
 import { parameterProblem } from '../../spec/http/request-rules';
 import { arrayItems, typesOf } from '../../spec/schema-shape';
 import { valuesFor } from './constraint-values';
@@ -70,12 +72,15 @@ function refusedTexts(
 /** Whether a query parameter's value is written in a form this module does not vary (an object: deepObject, JSON). */
 const writtenAsObject = (p: ParamSpec): boolean => typesOf(p.schema).includes('object');
 
-/** Every stateless parameter case of `op`; `runPrefix` makes the unknown id recognisable. */
-export function paramCases(op: OperationSpec, runPrefix: string): ParamCase[] {
+/**
+ * Every stateless parameter case of `op`; `runPrefix` makes the unknown id recognisable; `spec` (the document the
+ * operation is in) tells where a path value left empty is sent.
+ */
+export function paramCases(op: OperationSpec, runPrefix: string, spec?: LoadedSpec): ParamCase[] {
   const valid = Object.fromEntries(op.pathParamSpecs.map((p) => [p.name, validParamText(p)]));
   const cases: ParamCase[] = [];
   for (const p of op.pathParamSpecs)
-    for (const r of refusedTexts(op, p))
+    for (const r of [...refusedTexts(op, p), ...emptyText(op, p, valid, spec)])
       cases.push({
         name: `path-${slug(p.name)}`,
         label: `path ${p.name} ${r.label}`,
@@ -110,6 +115,32 @@ export function paramCases(op: OperationSpec, runPrefix: string): ParamCase[] {
   }
   const unknown = unknownIdCase(op, valid, runPrefix);
   return unknown ? [...cases, unknown] : cases;
+}
+
+/**
+ * A path value left empty (`/api/bessj//3`): a required value that is not there, refused whatever the schema. A
+ * router that matches no template answers 404, so it is sent where the operation documents one (a 404, `4XX`
+ * or `default`), and only where no documented path takes the request once a router merges a double slash or
+ * drops a trailing one (`/todos/` is `/todos` to many): the answer is this operation's, by the runner's intent.
+ */
+function emptyText(
+  op: OperationSpec,
+  p: ParamSpec,
+  valid: Record<string, string>,
+  spec: LoadedSpec | undefined,
+): Array<{ label: string; text: string; problem: string }> {
+  if (!spec || !documentedResponse(op, 404)) return [];
+  const path = fillPath(op.path, { ...valid, [p.name]: '' });
+  const merged = path.replace(/\/{2,}/g, '/');
+  const forms = new Set([path, merged, path.replace(/(.)\/$/, '$1'), merged.replace(/(.)\/$/, '$1')]);
+  const taken = [...forms].some((form) => {
+    const m = matchPath(spec, '', op.method, form);
+    return !('status' in m) || m.status !== 404;
+  });
+  if (taken) return [];
+  return [
+    { label: '"" (left empty)', text: '', problem: `path parameter ${p.name} is empty (a required value)` },
+  ];
 }
 
 /** A GET or DELETE on `…/{id}` with an id no run made (every other parameter valid), when one can be written. */

@@ -6,7 +6,7 @@
  * (invalid input accepted) and any 5xx; a status it does not document is `response.documented-status`'s, judged
  * on every answer of the run.
  */
-import type { OperationSpec } from '../../spec/load';
+import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import { acceptedInvalidProblem } from '../../spec/http/response-checks';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing, type SendResult } from '../send/client';
@@ -26,14 +26,14 @@ function titleOf(op: OperationSpec, c: ParamCase): string {
   if (c.name === 'unknown-id')
     return `${op.operationId} with an id no one created answers without a 5xx (its status judged by response.documented-status)`;
   return where === 'path'
-    ? `${op.operationId} refuses a ${param} path value its schema forbids (type, format, bounds, enum): no 2xx, no 5xx`
+    ? `${op.operationId} refuses a ${param} path value its schema forbids (type, format, bounds, enum) or left empty: no 2xx, no 5xx`
     : `${op.operationId} refuses a query ${param} its schema forbids (type, format, bounds, enum; left out when required): no 2xx, no 5xx`;
 }
 
 /** The rules of `op`'s parameter cases, one per case name; none where nothing can be probed. */
-export function paramRules(op: OperationSpec): Rule[] {
+export function paramRules(op: OperationSpec, spec?: LoadedSpec): Rule[] {
   const rules = new Map<string, Rule>();
-  for (const c of paramCases(op, 'conformance'))
+  for (const c of paramCases(op, 'conformance', spec))
     if (!rules.has(c.name))
       rules.set(c.name, {
         id: paramRuleId(op, c.name),
@@ -48,10 +48,13 @@ export function paramRules(op: OperationSpec): Rule[] {
 /** One case's request: the path filled, a valid body where the operation takes one, the query as the case says. */
 function requestOf(op: OperationSpec, c: ParamCase, body: unknown, ctx: RunContext): Outgoing {
   const path = fillPath(op.path, c.path);
-  const out: Outgoing =
-    body === undefined
+  // Built for `op`: a path no template matches (a value left empty) is still a call of it (send/client.ts).
+  const out: Outgoing = {
+    ...(body === undefined
       ? { method: op.method.toUpperCase(), path, auth: { use: 'key' } }
-      : bodyRequest(op, path, { json: body, label: ctx.runPrefix });
+      : bodyRequest(op, path, { json: body, label: ctx.runPrefix })),
+    operation: op.operationId,
+  };
   if (c.omit === undefined) return { ...out, query: c.query };
   // Left out on purpose: sent exactly, with every other required parameter filled in as the client would.
   const filled = missingRequired(op, {
@@ -75,8 +78,8 @@ function judge(rule: string, c: ParamCase, result: Extract<SendResult, { kind: '
 }
 
 /** The check of `op`'s parameter cases; each case is one finding of its rule. */
-export function paramsCheck(op: OperationSpec): Check {
-  const rules = paramRules(op);
+export function paramsCheck(op: OperationSpec, spec?: LoadedSpec): Check {
+  const rules = paramRules(op, spec);
   return {
     name: `${op.operationId} parameters`,
     rules: rules.map((r) => r.id),
@@ -89,7 +92,7 @@ export function paramsCheck(op: OperationSpec): Check {
       const findings: Finding[] = [];
       await learnAbove(op, ctx);
       const known = pathTexts(op, ctx);
-      for (const c of paramCases(op, ctx.runPrefix)) {
+      for (const c of paramCases(op, ctx.runPrefix, spec)) {
         const rule = paramRuleId(op, c.name);
         // The case's own value as it is; the others, on a read, ones the server named (its items exist).
         const path = { ...c.path, ...known, ...(c.own ? { [c.own]: c.path[c.own] ?? '' } : {}) };

@@ -32,10 +32,14 @@ export function withQuerystring(op: OperationSpec, path: string): string {
   return raw ? `${path}${path.includes('?') ? '&' : '?'}${raw}` : path;
 }
 
+/** How many bodies were built: the sequence number in each one's file names. */
+let uploads = 0;
+
 /**
  * A request to `op` at `path` with a body value, under the key: written as the operation documents its body
- * (generate/encode-body.ts: JSON, a form, multipart with small files named by `label`); raw text goes as JSON. A
- * body the runner cannot build makes a request the client skips with the reason, never one sent as JSON.
+ * (generate/encode-body.ts: JSON, a form, multipart with small files named by `label` and a sequence number); raw
+ * text goes as JSON. A body the runner cannot build makes a request the client skips with the reason, never one
+ * sent as JSON.
  */
 export function bodyRequest(
   op: OperationSpec,
@@ -49,7 +53,9 @@ export function bodyRequest(
   };
   if (body.raw !== undefined)
     return { ...base, headers: { 'Content-Type': jsonMediaType(op) }, body: body.raw };
-  const encoded = encodeBody(op, body.json, body.label);
+  // Each request its own file names: two in flight never write one file (a download reading a file another
+  // upload rewrites breaks its own framing), and a name an answer shows names one upload.
+  const encoded = encodeBody(op, body.json, `${body.label ?? 'conformance'}-${++uploads}`);
   if ('skip' in encoded) return { ...base, unbuildable: `${op.operationId}: ${encoded.skip}` };
   return { ...base, headers: { 'Content-Type': encoded.contentType }, body: encoded.body };
 }

@@ -12,6 +12,7 @@ import { isWrite } from '../send/client';
 import { generateValid } from '../generate/values';
 import { bodyRequest } from '../generate/requests';
 import { readsByName } from '../generate/seen-path';
+import { unknownParamText } from '../generate/param-values';
 import type { Finding } from '../types';
 
 const RULE = 'operations.reached';
@@ -46,14 +47,18 @@ export const everyOperationCheck: Check = {
 
 /**
  * One valid request for `op`: its path filled with believable values (the document's own first, then, on a read,
- * what the server named in earlier answers), a body from its schema.
+ * what the server named in earlier answers), a body from its schema. A write addresses a well-formed value that
+ * names nothing where one can be written: a generated id may name an item another check is working on, or data
+ * the run did not make (`PUT /todos/87` overwrote the lifecycle's item between its replace and its read).
  */
 function validRequest(op: OperationSpec, ctx: RunContext) {
   const seen = readsByName(op) ? ctx.seen.pathValues(op) : {};
+  const write = isWrite(op.method);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const param = op.pathParamSpecs.find((p) => p.name === name);
+    const unknown = write && param ? unknownParamText(param, ctx.runPrefix) : undefined;
     const given = param && documentValue(param);
-    const text = given ?? seen[name] ?? (param ? paramValue(param, ctx) : 1);
+    const text = unknown ?? given ?? seen[name] ?? (param ? paramValue(param, ctx) : 1);
     return encodeURIComponent(String(text));
   });
   if (!op.requestBody) return { method: op.method.toUpperCase(), path, auth: { use: 'key' as const } };

@@ -46,6 +46,12 @@ export interface Outgoing {
   exact?: boolean;
   /** Why the body cannot be built as the operation documents it (generate/encode-body.ts): skipped, not sent. */
   unbuildable?: string;
+  /**
+   * The operation the runner built the request for. The exchange is the operation the document's matcher finds
+   * (a literal path wins, as a router's does); where it finds none (a path value left empty), it is this one's:
+   * a call of it by the runner's intent, its answer judged and counted as that operation's.
+   */
+  operation?: string;
 }
 
 export type SendResult =
@@ -114,13 +120,9 @@ export function createClient(options: ClientOptions): Client {
       pace.set(identity, noteSent(pace.get(identity) ?? INITIAL_PACE));
       const base = out.url ?? `${options.target.replace(/\/+$/, '')}${out.path ?? ''}`;
       const addressed = new URL(withQuery(base, out.query ?? {}));
-      const op = operationFor(
-        options.spec,
-        basePath,
-        out.method,
-        addressed.pathname,
-        addressed.search.slice(1),
-      );
+      const op =
+        operationFor(options.spec, basePath, out.method, addressed.pathname, addressed.search.slice(1)) ??
+        (out.operation === undefined ? undefined : options.spec.byId.get(out.operation));
       const creds = credentialsOf(out.auth, op, options);
       const filled = out.exact
         ? { query: {}, headers: {} }

@@ -128,6 +128,16 @@ describe('contract rules judge only what the document says (issue 39)', () => {
               responses: { '200': { description: 'ok' }, ...(both ? { '401': shaped } : {}) },
             },
           },
+          '/c': {
+            get: {
+              operationId: 'c',
+              responses: {
+                '200': { description: 'ok' },
+                '404': { description: 'Not Found' },
+                ...(both ? { '401': shaped } : {}),
+              },
+            },
+          },
         },
       },
       false,
@@ -152,5 +162,10 @@ describe('contract rules judge only what the document says (issue 39)', () => {
   it('judges an answer outside the document as JSON only where one error shape holds everywhere', () => {
     expect(outcome(doc(false), notFound(undefined), 'response.json')).toBe('none');
     expect(outcome(doc(true), notFound(undefined), 'response.json')).toBe('fail');
+  });
+
+  it('judges the body of an error documented without content as JSON only where one error shape holds', () => {
+    expect(outcome(doc(false), notFound('c'), 'response.json')).toBe('none');
+    expect(outcome(doc(true), notFound('c'), 'response.json')).toBe('fail');
   });
 });

@@ -67,7 +67,9 @@ function checkOne(
   const media = stream ? undefined : mediaTypeProblem(documented, res);
   // An answer outside the document (no operation: another version's path, an unknown path) is judged as JSON only
   // where the document states one error shape for every answer (the pet store's §1, §7); else it says nothing.
-  const unsaid = !op && !universalErrorResponse(spec);
+  // So is an error documented without content (`404: Not Found` alone): the body it may carry is not described.
+  const unsaid =
+    (!op || (res.status >= 400 && documented?.mediaTypes.length === 0)) && !universalErrorResponse(spec);
   if (!bodiless && !unsaid) judge('response.json', media === null ? jsonProblem(res) : media);
   // A body exactly where the status documents content; a HEAD's answer and a 304 never carry one.
   if (documented && ex.request.method.toUpperCase() !== 'HEAD' && res.status !== 304)
