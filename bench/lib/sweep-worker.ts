@@ -15,7 +15,9 @@ import { emptyPlacement, place, type Placement } from '../../conformance/send/cr
 import type { Exchange } from '../../conformance/types';
 import { missingRequired } from '../../conformance/send/required-params';
 import { judgeAnswer, type SweepAnswer } from './sweep-judge';
-import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
+import { prismProblems, prismVerdict, textUnread, xmlUnread } from './sweep-prism';
+import { textJudge } from './sweep-text';
+import { operationObject } from '../../spec/methods';
 import { xmlJudge } from './sweep-xml';
 import { documentedResponse } from '../../spec/compile';
 import { isXmlMediaType } from '../../spec/xml';
@@ -150,7 +152,26 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
   const documented = isXmlMediaType(type) ? documentedResponse(step.op, status)?.xml : undefined;
   if (prism && documented && exchange.response?.body)
     prism.push(...xmlJudge(exchange.response.body, documented.schema, documented.validate));
-  return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml };
+  // A text answer of an object schema Prism read as a string: judged by the second text reader instead.
+  const text = textUnread(verdict.response, type) || undefined;
+  if (prism && text)
+    prism.push(
+      ...textJudge(exchange.response?.body ?? '', baseOf(type), mediaSchema(spec, step.op, status, type)),
+    );
+  return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml, textUnread: text };
+}
+
+const baseOf = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();
+
+/** The schema the document gives the answer's media type (its status, else its range, else `default`). */
+function mediaSchema(spec: LoadedSpec, op: OperationSpec, status: number, type: string): unknown {
+  const responses = operationObject(spec.document, op.path, op.method)?.responses as Record<string, unknown>;
+  const s = String(status);
+  const res = (responses?.[s] ?? responses?.[`${s[0] ?? ''}XX`] ?? responses?.default) as
+    { content?: Record<string, { schema?: unknown }> } | undefined;
+  const content = res?.content ?? {};
+  const key = Object.keys(content).find((k) => baseOf(k) === baseOf(type)) ?? Object.keys(content)[0];
+  return key === undefined ? undefined : content[key]?.schema;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
