@@ -177,6 +177,18 @@ function mediaSchema(spec: LoadedSpec, op: OperationSpec, status: number, type: 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The last path segment of a `Location` header, decoded: the created item's id. */
+export function idFromLocation(location: string | undefined): string | undefined {
+  if (!location) return undefined;
+  const path = location.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+  const last = path.split('/').filter(Boolean).at(-1);
+  try {
+    return last === undefined ? undefined : decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Create one item of `resource` and read it back when the document can. */
 async function createAndRead(
   target: Target,
@@ -196,7 +208,9 @@ async function createAndRead(
   const out = [record(spec, step, created)];
   const read = spec.byId.get(resource.operations.read ?? '');
   const item = unwrap(created.json, resource.envelope);
-  const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  const fromBody = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  // A create documented with no body (only a `Location`, as waterlinked's and Velo's) names the item there.
+  const id = fromBody ?? idFromLocation(created.exchange.response?.headers.location);
   const status = created.exchange.response?.status ?? 0;
   if (!read || !resource.itemPath || status < 200 || status > 299) return out;
   if (typeof id !== 'string' && typeof id !== 'number') {
