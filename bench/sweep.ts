@@ -7,7 +7,7 @@
  * written: started or refused (the first line of the reason), answers conforming, 5xx, median start and RSS of
  * both on the documents both started. Written to stdout and bench/results/sweep/ (JSON and Markdown).
  *
- * Environment: SAMPLE=N (a seeded random sample; the seed is printed, SEED= repeats it), ONLY=substring (of the
+ * Environment: SAMPLE=N (a seeded random sample; the seed is printed, SEED= repeats it), ONLY=a,b (substrings of the
  * document's path in the collection), PRISM=0 (ours only), TIMEOUT_S (per start and per plan, default 60),
  * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start),
  * JUDGE=prism (the plan goes through Prism's validation proxy, `prism proxy FILE OURS --errors`, and every answer
@@ -85,7 +85,9 @@ export function collection(): { dir: string; documents: string[] } {
 
 /** `n` documents drawn with `seed` (Fisher-Yates on a copy), or all of them, after the ONLY filter. */
 export function choose(documents: string[], s: Pick<SweepSettings, 'sample' | 'seed' | 'only'>): string[] {
-  const pool = s.only ? documents.filter((d) => d.includes(s.only ?? '')) : [...documents];
+  // ONLY=a,b: the documents whose path holds any of the parts (a list of the documents that failed last time).
+  const parts = (s.only ?? '').split(',').filter(Boolean);
+  const pool = parts.length ? documents.filter((d) => parts.some((p) => d.includes(p))) : [...documents];
   if (s.sample === undefined || s.sample >= pool.length) return pool;
   const random = seededRandom(s.seed);
   for (let i = pool.length - 1; i > 0; i--) {

@@ -38,4 +38,16 @@ describe('strings generated for formats and patterns (issue 40)', () => {
     expect(sampleOf(schema as never)).toEqual({ id: expect.any(String) as string });
     expect(conformTo({ id: 'x', arn: 'nope' }, schema as never)).toEqual({ id: 'x' });
   });
+
+  it('keeps an int64 a safe integer (as Prism reads int64): a larger example gives way, unless the bounds allow none', () => {
+    const big = 3408207428662661600;
+    const id = { type: 'integer', format: 'int64', example: big };
+    const schema = { type: 'object', required: ['id'], properties: { id }, example: { id: big } };
+    const sampled = sampleOf(schema as never) as { id: number };
+    expect(Number.isSafeInteger(sampled.id)).toBe(true);
+    expect(fits(big, id)).toBe(false);
+    const above = { type: 'integer', format: 'int64', minimum: 2 ** 60, example: big };
+    expect(sampleOf(above as never)).toBe(big);
+    expect(fits(2 ** 60, { ...above, example: undefined })).toBe(true);
+  });
 });

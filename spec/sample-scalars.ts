@@ -5,7 +5,7 @@
  */
 import RandExp from 'randexp';
 import { inventInteger, inventString, type Invention } from './believable';
-import { fits, formatFits, patternOf } from './schema-fits';
+import { fits, formatFits, patternOf, safeIntegerAllowed } from './schema-fits';
 
 type Json = Record<string, unknown>;
 
@@ -177,6 +177,11 @@ export function numberFor(s: Json, integer: boolean, variant: number, inv?: Inve
   const step = typeof s.multipleOf === 'number' && s.multipleOf > 0 ? s.multipleOf : integer ? 1 : 0;
   let lo = typeof s.minimum === 'number' ? s.minimum : -Infinity;
   let hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
+  if (s.format === 'int64' && safeIntegerAllowed(s)) {
+    // ./schema-fits.ts: an int64 stays a safe integer unless the bounds allow none
+    lo = Math.max(lo, -Number.MAX_SAFE_INTEGER);
+    hi = Math.min(hi, Number.MAX_SAFE_INTEGER);
+  }
   const exLo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined;
   const exHi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : undefined;
   const nudge = step || 0.5;

@@ -100,6 +100,21 @@ function stringFits(s: Json, v: string): boolean {
   return typeof s.format !== 'string' || formatFits(s.format, v);
 }
 
+/**
+ * Does the schema's range hold a safe integer (within ±(2^53 − 1))? An `int64` beyond it is one JavaScript and
+ * other I-JSON readers (RFC 7493 §2.2) cannot hold exactly, and Prism reads `int64` as that range: a value
+ * beyond it is chosen only when the bounds allow no other.
+ */
+export function safeIntegerAllowed(s: Json): boolean {
+  const lo = typeof s.minimum === 'number' ? s.minimum : -Infinity;
+  const hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
+  const exLo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : -Infinity;
+  const exHi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : Infinity;
+  return (
+    Math.max(lo, exLo + 1) <= Number.MAX_SAFE_INTEGER && Math.min(hi, exHi - 1) >= -Number.MAX_SAFE_INTEGER
+  );
+}
+
 function numberFits(s: Json, v: number): boolean {
   if (typeof s.minimum === 'number' && v < s.minimum) return false;
   if (typeof s.maximum === 'number' && v > s.maximum) return false;
@@ -109,6 +124,7 @@ function numberFits(s: Json, v: number): boolean {
     const q = v / s.multipleOf;
     if (Math.abs(q - Math.round(q)) > 1e-9) return false;
   }
+  if (s.format === 'int64' && !Number.isSafeInteger(v) && safeIntegerAllowed(s)) return false;
   return typeof s.format !== 'string' || formatFits(s.format, v);
 }
 

@@ -1,5 +1,6 @@
 import { fromXml, toXml, withRequiredLists, xmlRootName } from './xml';
 import { parseXml } from './xml-parse';
+import { qualify } from './xml-names';
 
 const str = { type: 'string' };
 const int = { type: 'integer' };
@@ -157,5 +158,35 @@ describe('XML by the OpenAPI xml object', () => {
     expect(() => parseXml('<r>')).toThrow(/not closed/);
     expect(() => parseXml('{"id":1}')).toThrow();
     expect(() => parseXml('<r/><s/>')).toThrow(/more than one root/);
+  });
+});
+
+describe('prefixed XML names (issue 40: S3’s `xsi:type`, PeerTube’s `media:content`)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      kind: { type: 'string', xml: { name: 'xsi:type', attribute: true } },
+      content: { type: 'string', xml: { name: 'media:content' } },
+      link: { type: 'string', xml: { prefix: 'atom' } },
+      id: { type: 'integer', xml: { prefix: 'smp', namespace: 'urn:s' } },
+    },
+  };
+  const xml = toXml({ kind: 'CanonicalUser', content: 'c', link: 'l', id: 1 }, schema, 'Grantee');
+
+  it('declares every prefix it writes (xsi by the W3C’s namespace) and leaves out one declared nowhere', () => {
+    expect(xml).toContain(
+      '<Grantee xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="CanonicalUser">',
+    );
+    expect(xml).toContain('<content>c</content><link>l</link><smp:id xmlns:smp="urn:s">1</smp:id>');
+  });
+
+  it('reads back by local names, as it wrote them', () => {
+    expect(fromXml(xml, schema)).toEqual({ kind: 'CanonicalUser', content: 'c', link: 'l', id: 1 });
+  });
+
+  it('uses a prefix an ancestor declared without declaring it again', () => {
+    const inner = qualify('id', { prefix: 'smp' }, new Set(['smp']));
+    expect(inner).toMatchObject({ q: 'smp:id', decl: '' });
+    expect(qualify('lang', { prefix: 'xml' }, new Set(), true)).toMatchObject({ q: 'xml:lang', decl: '' });
   });
 });

@@ -7,6 +7,9 @@
 import { isObject } from './json';
 import { typesOf, type Schema } from './schema-shape';
 import { parseXml, type XmlElement } from './xml-parse';
+import { localXmlName, qualify, xmlName } from './xml-names';
+
+type Scope = ReadonlySet<string>;
 
 interface XmlObject {
   name?: string;
@@ -60,15 +63,9 @@ const isArrayView = (v: View): boolean => v.types.includes('array') || (!!v.item
 const isObjectView = (v: View): boolean =>
   v.types.includes('object') || Object.keys(v.properties).length > 0 || isObject(v.additional);
 
-/** A name XML accepts: characters it refuses become `_`. */
-const xmlName = (name: string): string => {
-  const safe = name.replace(/[^\w.-]/g, '_');
-  return /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`;
-};
-
 /** The root element's name: the schema's `xml.name`, else `fallback` (a component's or an operation's name). */
 export function xmlRootName(schema: unknown, fallback: string): string {
-  return xmlName(view(schema).xml.name ?? fallback);
+  return view(schema).xml.name ?? xmlName(fallback);
 }
 
 const escapeText = (s: string): string =>
@@ -77,50 +74,49 @@ const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
 const scalarText = (value: unknown): string =>
   typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
 
-/** `<prefix:name xmlns:prefix="...">`: the element's qualified name and its namespace declaration. */
-function qualified(name: string, xml: XmlObject): [string, string] {
-  const q = xml.prefix ? `${xmlName(xml.prefix)}:${name}` : name;
-  if (!xml.namespace) return [q, ''];
-  const attr = xml.prefix ? `xmlns:${xmlName(xml.prefix)}` : 'xmlns';
-  return [q, ` ${attr}="${escapeAttr(xml.namespace)}"`];
-}
-
-/** One element `name` holding `value` as `schema` describes it. */
-function element(name: string, value: unknown, schema: unknown, depth: number): string {
+/** One element `name` holding `value` as `schema` describes it, under the prefixes `scope` declares. */
+function element(name: string, value: unknown, schema: unknown, depth: number, scope: Scope): string {
   const v = view(schema);
-  const [q, ns] = qualified(name, v.xml);
-  if (depth > MAX_DEPTH) return `<${q}${ns}/>`;
+  const own = qualify(name, v.xml, scope);
+  const q = own.q;
+  if (depth > MAX_DEPTH) return `<${q}${own.decl}/>`;
   if (Array.isArray(value)) {
-    const itemName = xmlName(view(v.items).xml.name ?? 'item');
-    return `<${q}${ns}>${value.map((x) => element(itemName, x, v.items, depth + 1)).join('')}</${q}>`;
+    const itemName = view(v.items).xml.name ?? 'item';
+    const inner = value.map((x) => element(itemName, x, v.items, depth + 1, own.scope)).join('');
+    return `<${q}${own.decl}>${inner}</${q}>`;
   }
-  if (!isObject(value)) return `<${q}${ns}>${escapeText(scalarText(value))}</${q}>`;
+  if (!isObject(value)) return `<${q}${own.decl}>${escapeText(scalarText(value))}</${q}>`;
+  const decls = new Set(own.decl ? [own.decl] : []);
+  let inner = own.scope;
   let attrs = '';
   let body = '';
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined || item === null) continue;
     const ps = v.properties[key] ?? (isObject(v.additional) ? v.additional : undefined);
     const pv = view(ps);
-    const pname = xmlName(pv.xml.name ?? key);
+    const pname = pv.xml.name ?? key;
     if (pv.xml.attribute) {
       // An attribute holds text: an object or a list there (a document's `type: object` marked attribute)
       // cannot be written, and an element in its place would be read as another property: it is left out.
-      if (!isObject(item) && !Array.isArray(item))
-        attrs += ` ${qualified(pname, { prefix: pv.xml.prefix })[0]}="${escapeAttr(scalarText(item))}"`;
-    } else if (Array.isArray(item)) body += arrayProperty(key, item, pv, depth);
-    else body += element(pname, item, ps, depth + 1);
+      if (isObject(item) || Array.isArray(item)) continue;
+      const a = qualify(pname, pv.xml, inner, true);
+      if (a.decl) decls.add(a.decl);
+      inner = a.scope;
+      attrs += ` ${a.q}="${escapeAttr(scalarText(item))}"`;
+    } else if (Array.isArray(item)) body += arrayProperty(key, item, pv, depth, inner);
+    else body += element(pname, item, ps, depth + 1, inner);
   }
-  return `<${q}${ns}${attrs}>${body}</${q}>`;
+  return `<${q}${[...decls].join('')}${attrs}>${body}</${q}>`;
 }
 
 /** An array property: its items as repeated elements, inside one wrapper element when `xml.wrapped`. */
-function arrayProperty(key: string, items: unknown[], pv: View, depth: number): string {
-  const name = xmlName(pv.xml.name ?? key);
-  const itemName = xmlName(view(pv.items).xml.name ?? name);
-  const inner = items.map((x) => element(itemName, x, pv.items, depth + 1)).join('');
-  if (!pv.xml.wrapped) return inner;
-  const [q, ns] = qualified(name, pv.xml);
-  return `<${q}${ns}>${inner}</${q}>`;
+function arrayProperty(key: string, items: unknown[], pv: View, depth: number, scope: Scope): string {
+  const name = pv.xml.name ?? key;
+  const itemName = view(pv.items).xml.name ?? name;
+  if (!pv.xml.wrapped) return items.map((x) => element(itemName, x, pv.items, depth + 1, scope)).join('');
+  const w = qualify(name, pv.xml, scope);
+  const inner = items.map((x) => element(itemName, x, pv.items, depth + 1, w.scope)).join('');
+  return `<${w.q}${w.decl}>${inner}</${w.q}>`;
 }
 
 /**
@@ -176,7 +172,7 @@ const FILL_DEPTH = 16;
 
 /** `value` as an XML document under the root `rootName` (see `xmlRootName`), written as `schema` says. */
 export function toXml(value: unknown, schema: unknown, rootName: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(xmlName(rootName), value, schema, 0)}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(rootName, value, schema, 0, new Set())}\n`;
 }
 
 /** Text typed as the schema says: numbers and booleans where it reads as one, else the string. */
@@ -194,14 +190,14 @@ function mapObject(el: XmlElement, v: View, depth: number): Record<string, unkno
   const used = new Set<XmlElement>();
   for (const [key, ps] of Object.entries(v.properties)) {
     const pv = view(ps);
-    const name = pv.xml.name ?? key;
+    const name = localXmlName(pv.xml.name ?? key);
     if (pv.xml.attribute) {
       if (el.attrs[name] !== undefined) out[key] = scalar(el.attrs[name], pv);
       continue;
     }
     if (isArrayView(pv)) {
       const wrapper = pv.xml.wrapped ? el.children.find((c) => c.name === name) : undefined;
-      const itemName = view(pv.items).xml.name ?? name;
+      const itemName = localXmlName(view(pv.items).xml.name ?? name);
       const found = wrapper ? wrapper.children : el.children.filter((c) => c.name === itemName);
       if (wrapper) used.add(wrapper);
       found.forEach((c) => used.add(c));

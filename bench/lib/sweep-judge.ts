@@ -27,4 +27,6 @@ export interface SweepAnswer {
   prismRequest?: string[];
   /** Prism read this XML answer as text (its body violations left out: see sweep-prism.ts). */
   xmlUnread?: boolean;
+  /** Prism read this text answer of an object schema as a string (see sweep-prism.ts). */
+  textUnread?: boolean;
 }

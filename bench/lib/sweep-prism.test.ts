@@ -1,4 +1,12 @@
-import { judgeSummary, prismProblems, prismVerdict, violationClass, xmlUnread } from './sweep-prism';
+import {
+  judgeSummary,
+  prismProblems,
+  prismVerdict,
+  readAsText,
+  textUnread,
+  violationClass,
+  xmlUnread,
+} from './sweep-prism';
 import type { SweepAnswer } from './sweep-judge';
 
 const violations = (...v: object[]) => ({ 'sl-violations': JSON.stringify(v) });
@@ -65,6 +73,37 @@ describe('an XML answer, which Prism reads as text', () => {
       message: 'missing',
     });
     expect(prismProblems(prismVerdict(header, ''), 200, '', 'application/xml')).toHaveLength(1);
+  });
+});
+
+describe('a text answer of an object schema, which Prism reads as a string', () => {
+  const body = violations({
+    location: ['response', 'body'],
+    severity: 'Error',
+    message: 'Response body must be object',
+  });
+  it('leaves out only the type of the whole body, for types Prism does not read as JSON', () => {
+    const v = prismVerdict(body, problem('VIOLATIONS', 500));
+    for (const type of ['text/plain', 'application/vnd.wupdater.apiversion', 'application/csv'])
+      expect([prismProblems(v, 200, '', type), textUnread(v.response, type)]).toEqual([[], true]);
+    expect(prismProblems(v, 200, '', 'application/vnd.x+json')).toHaveLength(2);
+    expect(textUnread(v.response, 'application/json; charset=utf-8')).toBe(false);
+  });
+  it("keeps a string schema's verdict on text", () => {
+    const pattern = violations({
+      location: ['response', 'body'],
+      severity: 'Error',
+      message: 'Response body must match pattern "^a$"',
+    });
+    expect(prismProblems(prismVerdict(pattern, ''), 200, '', 'text/plain')).toHaveLength(1);
+  });
+  it('reads JSON as Prism does', () => {
+    expect(['application/json', 'application/problem+json', 'text/json', ''].map(readAsText)).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 });
 

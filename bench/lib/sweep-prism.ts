@@ -97,23 +97,39 @@ export function prismProblems(
 }
 
 /**
- * Prism reads every body that is not JSON as text (prism-http's parseResponseBody) and checks that string
- * against the schema: an XML answer of an object schema always "must be object". Those violations say nothing
- * about our XML; they are left out (and counted, `xmlUnread`), the XML judged by our reader (spec/xml.ts).
+ * Prism reads every body that is not JSON (`application/json`, `application/*+json`: prism-http's
+ * parseResponseBody) as text and checks that string against the schema: an XML answer, or a text one
+ * (`text/plain`, a vendor type, CSV), of an object or array schema is always "must be object" (checked by hand
+ * with Prism 5.14.2: no text passes). Those violations say nothing about our body; they are left out (and
+ * counted, `xmlUnread`, `textUnread`), the body judged by a second reader (sweep-xml.ts, sweep-text.ts).
  */
 function readable(violations: string[], contentType: string): string[] {
-  if (!isXmlMediaType(contentType)) return violations;
-  const kept = violations.filter((v) => !XML_AS_TEXT.test(v) && !v.startsWith('Prism answered itself'));
+  if (!readAsText(contentType)) return violations;
+  const unread = isXmlMediaType(contentType) ? XML_AS_TEXT : TEXT_AS_TEXT;
+  const kept = violations.filter((v) => !unread.test(v) && !v.startsWith('Prism answered itself'));
   // Prism's own answer (--errors) stands when a violation other than the body's remains.
   const own = violations.filter((v) => v.startsWith('Prism answered itself'));
   return kept.some((v) => v.startsWith('Error')) ? [...kept, ...own] : kept;
 }
 
 const XML_AS_TEXT = /^\w+ response\.body\b/;
+/** Of a text answer only the type of the whole body is left out: a string schema's verdict stands. */
+const TEXT_AS_TEXT = /^\w+ response\.body Response body must be (object|array)\b/;
+
+/** Does Prism read a body of `contentType` as text (prism-http's `type-is` test for JSON)? */
+export function readAsText(contentType: string): boolean {
+  const base = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (base === '') return false;
+  return !(base === 'application/json' || /^application\/[^/]*\+json$/.test(base));
+}
 
 /** Did Prism judge an XML answer as text (body violations left out by `readable`)? */
 export const xmlUnread = (violations: string[], contentType: string): boolean =>
   isXmlMediaType(contentType) && violations.some((v) => XML_AS_TEXT.test(v));
+
+/** Did Prism judge a text answer (not XML, not JSON) of an object or array schema as a string? */
+export const textUnread = (violations: string[], contentType: string): boolean =>
+  readAsText(contentType) && !isXmlMediaType(contentType) && violations.some((v) => TEXT_AS_TEXT.test(v));
 
 /**
  * The class of one violation: document-specific parts (property names, values, paths) blurred, so the table
@@ -152,6 +168,8 @@ export interface JudgeSummary {
   documentsJudged: number;
   /** XML answers whose body Prism read as text (left out of its verdict; our XML reader judged them). */
   xmlUnread: number;
+  /** Text answers (neither XML nor JSON) of object schemas Prism read as a string (judged by sweep-text.ts). */
+  textUnread: number;
   /** Violation classes of the response, with answers and documents; and of our requests. */
   classes: { violation: string; answers: number; documents: string[] }[];
   requestClasses: { violation: string; answers: number; documents: string[] }[];
@@ -181,6 +199,7 @@ export function judgeSummary(rows: JudgedRow[]): JudgeSummary {
     bothConforming: judged.filter((a) => a.prism?.length === 0 && a.problems.length === 0).length,
     documentsJudged: withJudged.length,
     xmlUnread: judged.filter((a) => a.xmlUnread).length,
+    textUnread: judged.filter((a) => a.textUnread).length,
     documentsConforming: withJudged.filter((r) => r.answers.every((a) => !a.prism?.length)).length,
     classes: tally(rows, (a) => a.prism),
     requestClasses: tally(rows, (a) => a.prismRequest),
@@ -196,6 +215,7 @@ export function formatJudge(j: JudgeSummary, version: string, rows: JudgedRow[])
     `- answers judged: ${j.judged}; conforming by Prism: ${j.prismConforming} (${pct(j.prismConforming, j.judged)}); by Prism and our rules: ${j.bothConforming} (${pct(j.bothConforming, j.judged)})`,
     `- documents whose every answer conforms by Prism: ${j.documentsConforming} of ${j.documentsJudged}`,
     `- XML answers whose body Prism read as text (its body verdict left out; judged by our XML reader): ${j.xmlUnread}`,
+    `- text answers of object schemas Prism read as a string (\`text/plain\`, vendor types, CSV; judged by the second text reader): ${j.textUnread ?? 0}`,
     '',
   ];
   const list = (title: string, classes: JudgeSummary['classes']) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { sweepDocument } from './sweep-worker';
+import { idFromLocation, sweepDocument } from './sweep-worker';
 import { loadSpecOrThrow } from '../../spec/load';
 import { createFetchHandler } from '../../mock/adapters/fetch';
 
@@ -24,5 +24,16 @@ describe("the sweep's plan through Prism's proxy", () => {
       expect(a.prism).toBeUndefined();
       expect(a.prismRequest).toEqual(['Prism gave no answer: fetch failed']);
     }
+  });
+});
+
+describe("the plan's read-back of a create answered with a Location only", () => {
+  it.each([
+    ['/poi/2', '2'],
+    ['https://api.example.com/v1/webhooks/a%20b?x=1', 'a b'],
+    ['/items/', 'items'],
+    [undefined, undefined],
+  ])('%s names the item %s', (location, id) => {
+    expect(idFromLocation(location)).toBe(id);
   });
 });

@@ -15,7 +15,9 @@ import { emptyPlacement, place, type Placement } from '../../conformance/send/cr
 import type { Exchange } from '../../conformance/types';
 import { missingRequired } from '../../conformance/send/required-params';
 import { judgeAnswer, type SweepAnswer } from './sweep-judge';
-import { prismProblems, prismVerdict, xmlUnread } from './sweep-prism';
+import { prismProblems, prismVerdict, textUnread, xmlUnread } from './sweep-prism';
+import { textJudge } from './sweep-text';
+import { operationObject } from '../../spec/methods';
 import { xmlJudge } from './sweep-xml';
 import { documentedResponse } from '../../spec/compile';
 import { isXmlMediaType } from '../../spec/xml';
@@ -150,11 +152,42 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
   const documented = isXmlMediaType(type) ? documentedResponse(step.op, status)?.xml : undefined;
   if (prism && documented && exchange.response?.body)
     prism.push(...xmlJudge(exchange.response.body, documented.schema, documented.validate));
-  return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml };
+  // A text answer of an object schema Prism read as a string: judged by the second text reader instead.
+  const text = textUnread(verdict.response, type) || undefined;
+  if (prism && text)
+    prism.push(
+      ...textJudge(exchange.response?.body ?? '', baseOf(type), mediaSchema(spec, step.op, status, type)),
+    );
+  return { ...answer, prism, prismRequest: verdict.request, xmlUnread: xml, textUnread: text };
+}
+
+const baseOf = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();
+
+/** The schema the document gives the answer's media type (its status, else its range, else `default`). */
+function mediaSchema(spec: LoadedSpec, op: OperationSpec, status: number, type: string): unknown {
+  const responses = operationObject(spec.document, op.path, op.method)?.responses as Record<string, unknown>;
+  const s = String(status);
+  const res = (responses?.[s] ?? responses?.[`${s[0] ?? ''}XX`] ?? responses?.default) as
+    { content?: Record<string, { schema?: unknown }> } | undefined;
+  const content = res?.content ?? {};
+  const key = Object.keys(content).find((k) => baseOf(k) === baseOf(type)) ?? Object.keys(content)[0];
+  return key === undefined ? undefined : content[key]?.schema;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The last path segment of a `Location` header, decoded: the created item's id. */
+export function idFromLocation(location: string | undefined): string | undefined {
+  if (!location) return undefined;
+  const path = location.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+  const last = path.split('/').filter(Boolean).at(-1);
+  try {
+    return last === undefined ? undefined : decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Create one item of `resource` and read it back when the document can. */
 async function createAndRead(
@@ -175,7 +208,9 @@ async function createAndRead(
   const out = [record(spec, step, created)];
   const read = spec.byId.get(resource.operations.read ?? '');
   const item = unwrap(created.json, resource.envelope);
-  const id = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  const fromBody = isObject(item) && resource.idField ? item[resource.idField] : undefined;
+  // A create documented with no body (only a `Location`, as waterlinked's and Velo's) names the item there.
+  const id = fromBody ?? idFromLocation(created.exchange.response?.headers.location);
   const status = created.exchange.response?.status ?? 0;
   if (!read || !resource.itemPath || status < 200 || status > 299) return out;
   if (typeof id !== 'string' && typeof id !== 'number') {

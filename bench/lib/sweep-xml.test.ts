@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { xmlJudge } from './sweep-xml';
+import { undeclaredPrefixes, xmlJudge } from './sweep-xml';
 import { toXml } from '../../spec/xml';
 
 const ajv = new Ajv2020({ strict: false });
@@ -50,5 +50,29 @@ describe("the sweep's second XML reader (fast-xml-parser, the xml object's rules
 
   it('types leaves by the schema: a number that is not one is refused', () => {
     expect(judge('<Pet id="seven"><tag><n>x</n></tag></Pet>').join()).toMatch(/\/id must be integer/);
+  });
+});
+
+describe('prefixed names in the second XML reader', () => {
+  const grantee = {
+    type: 'object',
+    properties: {
+      kind: { type: 'string', xml: { name: 'xsi:type', attribute: true } },
+      content: { type: 'string', xml: { name: 'media:content' } },
+    },
+    required: ['kind', 'content'],
+    additionalProperties: false,
+  };
+
+  it("reads a schema's prefixed names by their local part, and agrees with the mock's writer", () => {
+    const body = toXml({ kind: 'Group', content: 'c' }, grantee, 'Grantee');
+    expect(xmlJudge(body, grantee, ajv.compile(grantee))).toEqual([]);
+  });
+
+  it('finds a prefix declared nowhere', () => {
+    expect(undeclaredPrefixes('<a xmlns:x="u"><x:b/><y:c z:d="1"/></a>')).toEqual([
+      'xml: prefix y declared nowhere',
+      'xml: prefix z declared nowhere',
+    ]);
   });
 });

@@ -79,13 +79,13 @@ function object(node: Json, f: Flat, depth: number): Json {
   const seen = new Set<string>();
   for (const [key, ps] of Object.entries(f.properties)) {
     const p = flat(ps);
-    const name = p.xml.name ?? key;
+    const name = local(p.xml.name ?? key);
     if (p.xml.attribute) {
       if (node[`@_${name}`] !== undefined) out[key] = scalar(String(node[`@_${name}`]), p);
       continue;
     }
     if (isArray(p)) {
-      const itemName = flat(p.items).xml.name ?? name;
+      const itemName = local(flat(p.items).xml.name ?? name);
       const holder = p.xml.wrapped ? node[name] : node;
       if (p.xml.wrapped) seen.add(name);
       else seen.add(itemName);
@@ -107,6 +107,26 @@ function object(node: Json, f: Flat, depth: number): Json {
     out[k] = extra ? value(one, extra, depth + 1) : Array.isArray(v) ? v.map(textOf) : textOf(v);
   }
   return out;
+}
+
+/** A name's local part: the parser drops prefixes (`removeNSPrefix`), so a schema's `media:content` is `content`. */
+const local = (name: string): string => name.slice(name.indexOf(':') + 1);
+
+/**
+ * Prefixes used in element or attribute names and declared nowhere (`xmlns:p="…"`): Namespaces in XML §5
+ * makes such a document one no namespace-aware parser reads. A scan of the text, not of scopes: a prefix
+ * declared on another branch passes, which the writer never relies on.
+ */
+export function undeclaredPrefixes(body: string): string[] {
+  const declared = new Set([
+    'xml',
+    'xmlns',
+    ...[...body.matchAll(/\sxmlns:([\w.-]+)\s*=/g)].map((m) => m[1]),
+  ]);
+  const used = new Set(
+    [...body.matchAll(/<\/?([\w.-]+):[\w.-]+|\s([\w.-]+):[\w.-]+\s*=/g)].map((m) => m[1] ?? m[2] ?? ''),
+  );
+  return [...used].filter((p) => p && !declared.has(p)).map((p) => `xml: prefix ${p} declared nowhere`);
 }
 
 const parser = new XMLParser({
@@ -131,8 +151,10 @@ export function xmlJudge(body: string, schema: unknown, validate: ValidateFuncti
   const roots = Object.keys(doc).filter((k) => !k.startsWith('@_') && k !== '#text');
   if (roots.length !== 1) return [`xml: ${roots.length} root elements, not one`];
   const root = roots[0] as string;
-  const named = flat(schema).xml.name;
+  const given = flat(schema).xml.name;
+  const named = given === undefined ? undefined : local(given);
   const problems = named && named !== root ? [`xml: root <${root}>, the schema names <${named}>`] : [];
+  problems.push(...undeclaredPrefixes(body));
   const v = value(doc[root], schema, 0);
   if (!validate(v))
     problems.push(

@@ -31,3 +31,27 @@ describe('XML answers whose example is not the schema’s (issue 40)', () => {
     expect(answer('GET_CreateReservation').valid).toBe(true);
   });
 });
+
+describe('object schemas under text types that are not JSON or XML (issue 40)', () => {
+  const TEXT = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'wild', 'public', 'text-object-40.yaml');
+  let text: LoadedSpec;
+  beforeAll(async () => {
+    text = await loadSpecOrThrow(TEXT);
+  });
+  const body = (operationId: string, accept: string): string => {
+    const op = text.byId.get(operationId);
+    if (!op) throw new Error(`no operation ${operationId}`);
+    return new TextDecoder().decode(mediaBody(text.document, op, 200, accept)?.raw);
+  };
+
+  it('a vendor type is answered as the schema’s object in JSON text', () => {
+    expect(JSON.parse(body('apiVersion', '*/*'))).toEqual({ versions: ['v1', 'v2'] });
+  });
+
+  it('a CSV type is answered as a header row and a row of the object, fields quoted where needed', () => {
+    const lines = body('exportTransactions', 'application/csv').trimEnd().split('\r\n');
+    expect(lines[0]?.split(',')).toEqual(expect.arrayContaining(['payeeName', 'paymentAmount']));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"rent, March"');
+  });
+});

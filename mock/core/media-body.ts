@@ -17,6 +17,7 @@ import { negotiate } from '../../spec/http/negotiate';
 import { exampleValue } from '../../spec/example-value';
 import { fromXml, toXml, withRequiredLists, xmlRootName } from '../../spec/xml';
 import { validAnswer } from '../../spec/conform';
+import { structuredText } from '../../spec/text-form';
 
 const encoder = new TextEncoder();
 
@@ -123,12 +124,20 @@ export function mediaBody(
   );
   if (xml !== undefined) return { contentType, raw: encoder.encode(xml) };
   const binary = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|octet-stream)/.test(base);
-  const sample =
-    !binary && schema && (schema.type === 'string' || schema.example !== undefined)
-      ? sampleOf(schema)
-      : undefined;
+  if (binary || !schema) return { contentType, raw: minimal(base, schema, undefined) };
+  // An object or array schema under a text type: the value written as that type's text (spec/text-form.ts).
+  const structured = isXml(base) ? undefined : textOfShape(base, schema, example);
+  if (structured !== undefined) return { contentType, raw: encoder.encode(structured) };
+  const sample = schema.type === 'string' || schema.example !== undefined ? sampleOf(schema) : undefined;
   const text = typeof sample === 'string' ? sample : undefined;
   return { contentType, raw: minimal(base, schema, text) };
+}
+
+/** The example (held to the schema), else a generated value, as text, where the schema is an object or array. */
+function textOfShape(base: string, schema: Schema, example: unknown): string | undefined {
+  if (!shapeOf(schema) || base === 'text/html' || base === 'text/event-stream') return undefined;
+  const value = typeof example === 'object' && example !== null ? example : sampleOf(schema);
+  return structuredText(base, value);
 }
 
 /**

@@ -77,6 +77,9 @@ const SETTLED: Record<string, string[]> = {
   'xml-examples-40.yaml': [],
   'wildcard-json-40.yaml': [],
   'vendor-json-40.yaml': [],
+  'text-object-40.yaml': [],
+  'xml-prefix-40.yaml': [],
+  'stored-media-40.yaml': [],
   'name-collisions-30.yaml': [
     'GET /countries/{code2}: a second item path of /countries',
     'resource /applePay/sessions named applePay-sessions',

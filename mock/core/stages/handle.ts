@@ -574,6 +574,19 @@ export const handle: FinalStage<ReadCtx> = function handle(ctx, deps) {
     // An unknown id where the operation documents no 404 (the classic Swagger sample's delete): its documented 400.
     isErrorReply(reply) && reply.status === 404
       ? { reply: asDocumented(operation.responses, reply, [400]), ctx }
-      : { reply, ctx },
+      : { reply: inDocumentedMedia(reply, ctx, deps, operation), ctx },
   );
 };
+
+/**
+ * A stored item's answer documented only in other media types (XML, text, vendor's `Promotion`): the body of
+ * that type the engine's answer gets (../media-body.ts), not an answer with no body and no `Content-Type`.
+ */
+function inDocumentedMedia(reply: Reply, ctx: RoutedCtx, deps: Deps, operation: OperationSpec): Reply {
+  if (reply.body !== undefined || reply.raw || reply.error || reply.stream || reply.status === 204)
+    return reply;
+  const documented = documentedResponse(operation, reply.status);
+  if (!documented || documented.contentType || documented.mediaTypes.length === 0) return reply;
+  const media = mediaBody(deps.spec.document, operation, reply.status, acceptOf(ctx));
+  return media ? { ...reply, raw: media.raw, contentType: media.contentType } : reply;
+}
