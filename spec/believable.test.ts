@@ -137,4 +137,20 @@ describe('values the server sets as a record is stored', () => {
     expect(serverValue({ type: 'string' }, 'owner_email', NOW)).toMatch(/@example\.(com|net|org)$/);
     expect(serverValue({ type: 'integer', maximum: 10 }, 'created', NOW)).toBeUndefined();
   });
+
+  it("leaves a server's string to the document's example, but not an id or a time", () => {
+    const fullName = { type: 'string', example: 'octocat/Hello-World' } as const;
+    expect(serverValue(fullName, 'full_name', NOW)).toBeUndefined();
+    expect(serverValue({ type: 'string' }, 'full_name', NOW)).toEqual(expect.any(String));
+    const id = serverValue({ type: 'string', example: 'MDEwOlJlcG9zaXRvcnkxMjk2MjY5' }, 'node_id', NOW);
+    expect(id).toEqual(expect.any(String));
+    expect(id).not.toBe('MDEwOlJlcG9zaXRvcnkxMjk2MjY5');
+    expect(
+      serverValue(
+        { type: 'string', format: 'date-time', example: '2011-01-26T19:01:12Z' },
+        'created_at',
+        NOW,
+      ),
+    ).toBe(new Date(NOW).toISOString());
+  });
 });

@@ -176,8 +176,9 @@ export function inventInteger(s: Json, inv: Invention): number | undefined {
 
 /**
  * A value the server sets as a record is stored: for a time field (`created`, `updated_at`), now in the field's
- * form (date-time, date, Unix seconds); else a believable value of its name. Valid against `schema` as far as
- * ./schema-fits.ts tells, else undefined.
+ * form (date-time, date, Unix seconds); an id, a believable one of its own; else, where the document gives no
+ * example of the string (the caller takes the example), a believable value of its name. Valid against `schema`
+ * as far as ./schema-fits.ts tells, else undefined.
  */
 export function serverValue(given: Schema, name: string, nowMs: number, variant = 0): unknown {
   const schema = given as Json;
@@ -188,9 +189,19 @@ export function serverValue(given: Schema, name: string, nowMs: number, variant 
     const iso = new Date(nowMs).toISOString();
     if (types.includes('integer') || types.includes('number')) value = Math.floor(nowMs / 1000);
     else value = schema.format === 'date' ? iso.slice(0, 10) : iso;
-  } else {
-    const inv = { name, path: name, variant, seed: 0, nowMs };
-    value = types.includes('integer') ? inventInteger(schema, inv) : inventString(schema, inv);
+  } else if (types.includes('integer')) {
+    value = inventInteger(schema, { name, path: name, variant, seed: 0, nowMs });
+  } else if (kindOfName(name) === 'id' || !exampled(schema)) {
+    value = inventString(schema, { name, path: name, variant, seed: 0, nowMs });
   }
   return value !== undefined && fits(value, schema) ? value : undefined;
+}
+
+/**
+ * Whether the document gives an example of the field: then its example says what the field holds better than
+ * its name does (GitHub's `full_name` is `octocat/Hello-World`, not a person's), except for an id, which each
+ * record must have its own of (drawn in the examples' form) and a time, which is now.
+ */
+function exampled(schema: Json): boolean {
+  return schema.example !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0);
 }
