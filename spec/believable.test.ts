@@ -75,6 +75,8 @@ describe('values read from the field name', () => {
       ip_address: { type: 'string' },
       hostname: { type: 'string' },
       login: { type: 'string' },
+      fingerprint: { type: 'string' },
+      head_sha: { type: 'string' },
     },
   };
 
@@ -99,6 +101,8 @@ describe('values read from the field name', () => {
     expect(v.ip_address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(v.hostname).toMatch(/\.example\.com$/);
     expect(v.login).not.toBe('string');
+    expect(v.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(v.head_sha).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('is reproducible: the same seed and day give the same values, another seed others', () => {

@@ -146,6 +146,12 @@ const BY_KIND: Record<Kind, Maker> = {
   ipv6: (f) => f.internet.ipv6(),
   hostname,
   mac: (f) => f.internet.mac(),
+  // A commit's 40 digits where the lengths allow; else 16, within them.
+  digest: (f, inv, s) => {
+    const { min, max } = lengthsOf(s);
+    const want = /sha$/i.test(inv.name ?? '') ? 40 : 16;
+    return f.string.hexadecimal({ length: Math.max(min, Math.min(max, want)), casing: 'lower', prefix: '' });
+  },
   text: (f) => f.lorem.sentence({ min: 4, max: 8 }),
 };
 

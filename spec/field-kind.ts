@@ -21,6 +21,7 @@ export type Kind =
   | 'ipv6'
   | 'hostname'
   | 'mac'
+  | 'digest'
   | 'text';
 
 /** The words of a name: `avatarURL` -> avatar, url; `IPAddress` -> ip, address; `created_at` -> created, at. */
@@ -66,6 +67,18 @@ const PERSON_FIRST = new Set([
   'holder',
   'cardholder',
 ]);
+// A hash of something (an alert's `fingerprint`, a commit's `sha`): hexadecimal digits.
+const DIGESTS = new Set([
+  'fingerprint',
+  'hash',
+  'sha',
+  'sha1',
+  'sha256',
+  'checksum',
+  'digest',
+  'md5',
+  'etag',
+]);
 const USERNAMES = new Set(['username', 'user_name', 'login', 'screen_name', 'nickname', 'handle']);
 const HOSTS = new Set(['hostname', 'host', 'domain', 'fqdn', 'host_name', 'domain_name']);
 
@@ -98,6 +111,7 @@ function kindOfWords(words: string[]): Kind | undefined {
   if (last === 'on' && /ed$/.test(words[words.length - 2] ?? '')) return 'time';
   if (last === 'id' || last === 'uuid' || last === 'guid') return 'id';
   if (last === 'version') return 'version';
+  if (DIGESTS.has(last)) return 'digest';
   if (USERNAMES.has(whole)) return 'username';
   if (last === 'name' && words.length === 2 && PERSON_FIRST.has(words[0] ?? '')) return 'fullName';
   if (words.some((w) => ['phone', 'telephone', 'mobile', 'fax', 'msisdn'].includes(w))) return 'phone';

@@ -155,18 +155,13 @@ function search(ctx: RoutedCtx, deps: Deps, r: Resource, op: OperationSpec): May
   });
 }
 
-function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+/** The record a create stores for one item the client sent (`input`), or the 400 that refuses it. */
+function newRecord(ctx: RoutedCtx, deps: Deps, binding: Binding, input: unknown): JsonObject | ErrorReply {
   const r = binding.resource;
   const stored = withPathFields(
     ctx,
     // Each new record's invented values differ (two repositories, two numeric ids), reproducibly (--random-seed).
-    toStored(
-      withUpload(unwrap(ctx.input, r.envelope), ctx.uploads, r),
-      r,
-      deps.clock.now(),
-      undefined,
-      variantOf(deps),
-    ),
+    toStored(withUpload(input, ctx.uploads, r), r, deps.clock.now(), undefined, variantOf(deps)),
     binding.fields,
   );
   // A key the client may leave out (`metadata.name`) is made; a composite key's parts must all be there.
@@ -180,22 +175,41 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
   // Kept apart by a parent whose records are not in a bucket of their own.
   const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
   if (parent) record[PARENT_KEY] = parent.key;
+  return record;
+}
+
+/** Why the store refused a new record, as the client's error. */
+function refusedCreate(
+  deps: Deps,
+  op: OperationSpec,
+  r: Resource,
+  record: JsonObject,
+  reason: 'duplicate' | 'full' | 'ids',
+): ErrorReply {
+  if (reason === 'full')
+    return apiError(
+      'record_limit',
+      `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
+    );
+  if (reason === 'ids' && r.idForm)
+    return apiError(
+      'record_limit',
+      `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
+    );
+  return duplicate(op, r, record);
+}
+
+function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): MaybePromise<Reply> {
+  const r = binding.resource;
+  const input = unwrap(ctx.input, r.envelope);
+  // A body that is a list of items (a batch of alerts) creates each of them.
+  if (Array.isArray(input)) return createEach(ctx, deps, binding, op, input);
+  const record = newRecord(ctx, deps, binding, input);
+  if (isErrorReply(record)) return record;
   return whenReady(
     deps.records.create(storeRef(r, bucketOf(ctx, r)), record, deps.config.maxRecords),
     (out) => {
-      if (!out.ok) {
-        if (out.reason === 'full')
-          return apiError(
-            'record_limit',
-            `${r.name} already holds ${deps.config.maxRecords} records (--max-records); delete some or reset`,
-          );
-        if (out.reason === 'ids' && r.idForm)
-          return apiError(
-            'record_limit',
-            `every ${r.name} id of the document's form (${describeIdForm(r.idForm)}) is taken; delete some or reset`,
-          );
-        return duplicate(op, r, record);
-      }
+      if (!out.ok) return refusedCreate(deps, op, r, record, out.reason);
       const status = successStatus(op, 'create');
       // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
       const answered = reply(op, status, createdAnswer(op, status, out.record, r));
@@ -205,6 +219,48 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
         : answered;
     },
   );
+}
+
+/**
+ * A create whose body is a list of items: every item stored, or none. Room for all is checked first; an item
+ * the store refuses (a key taken) removes those stored before it. The answer is the list of new items where
+ * the document answers a list, else the first as a create's answer (a 200 with no body: nothing).
+ */
+async function createEach(
+  ctx: RoutedCtx,
+  deps: Deps,
+  binding: Binding,
+  op: OperationSpec,
+  inputs: unknown[],
+): Promise<Reply> {
+  const r = binding.resource;
+  const records: JsonObject[] = [];
+  for (const input of inputs) {
+    const record = newRecord(ctx, deps, binding, input);
+    if (isErrorReply(record)) return record;
+    records.push(record);
+  }
+  const bucket = bucketOf(ctx, r);
+  const held = (await deps.records.list(bucket)).length;
+  if (held + records.length > deps.config.maxRecords)
+    return refusedCreate(deps, op, r, records[0] ?? {}, 'full');
+  const stored: JsonObject[] = [];
+  const place = storeRef(r, bucket);
+  for (const record of records) {
+    const out = await deps.records.create(place, record, deps.config.maxRecords);
+    if (!out.ok) {
+      const key = place.idField;
+      for (const done of stored)
+        if (key !== undefined && done[key] !== undefined)
+          await deps.records.remove(bucket, String(done[key]));
+      return refusedCreate(deps, op, r, record, out.reason);
+    }
+    stored.push(out.record);
+  }
+  const status = successStatus(op, 'create');
+  const documented = documentedResponse(op, status)?.schema as { type?: unknown } | undefined;
+  if (documented?.type === 'array') return reply(op, status, stored.map(withoutParent));
+  return stored[0] ? reply(op, status, createdAnswer(op, status, stored[0], r)) : { status };
 }
 
 /** A made key for a record that names none (at the key's one pointer), drawn from the seeded source. */
