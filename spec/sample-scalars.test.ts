@@ -51,3 +51,12 @@ describe('strings generated for formats and patterns (issue 40)', () => {
     expect(fits(2 ** 60, { ...above, example: undefined })).toBe(true);
   });
 });
+
+describe('an enum of states (issue 38)', () => {
+  it('is sampled as the state a new record is in, wherever the enum lists it', () => {
+    expect(sampleOf({ type: 'string', enum: ['expired', 'active', 'pending'] })).toBe('active');
+    expect(sampleOf({ type: 'string', enum: ['closed', 'Open'] })).toBe('Open');
+    expect(sampleOf({ type: 'string', enum: ['asc', 'desc'] })).toBe('asc');
+    expect(sampleOf({ type: 'string', enum: ['gone', 'active'], example: 'gone' })).toBe('gone');
+  });
+});

@@ -126,6 +126,38 @@ function typeOf(s: Json): string | undefined {
   return 'string';
 }
 
+/**
+ * States a thing just made or in use is in, most believable first: of an enum of states, the value a client
+ * expects of a new record (a silence `active`, not `expired`: a CLI hides expired ones), wherever it is listed.
+ */
+const LIVE = [
+  'active',
+  'enabled',
+  'open',
+  'available',
+  'ready',
+  'running',
+  'online',
+  'healthy',
+  'ok',
+  'pending',
+  'new',
+  'created',
+  'queued',
+  'unprocessed',
+  'draft',
+];
+
+function liveState(pool: unknown[]): unknown {
+  let best: unknown;
+  let rank = LIVE.length;
+  for (const e of pool) {
+    const at = typeof e === 'string' ? LIVE.indexOf(e.toLowerCase()) : -1;
+    if (at !== -1 && at < rank) [best, rank] = [e, at];
+  }
+  return best;
+}
+
 function gen(schema: unknown, walk: Walk, variant: number, depth: number): unknown {
   if (schema === false || depth > MAX_DEPTH) return undefined;
   if (!isObject(schema)) return 'string';
@@ -137,7 +169,7 @@ function gen(schema: unknown, walk: Walk, variant: number, depth: number): unkno
   if (Array.isArray(s.enum) && s.enum.length > 0) {
     const ok = s.enum.filter((e) => fits(e, schema));
     const pool = ok.length > 0 ? ok : s.enum;
-    return pool.find((e) => e !== null) ?? pool[0];
+    return liveState(pool) ?? pool.find((e) => e !== null) ?? pool[0];
   }
   if (s.if !== undefined) return fromCondition(schema, s, walk, variant, depth);
   const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
