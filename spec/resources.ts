@@ -184,7 +184,9 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     // A nested collection (`/articles/{slug}/comments`) is a sub-collection of the item above it when that item
     // is a resource's (settled below, once every resource is known); a verb (`/schedules/{id}/deactivate`) never.
     const nested = segments(collectionPath).some(isParam);
-    if (nested && !x.resource && !isSubCollection(collectionPath)) continue;
+    // An item path elsewhere (`/repos/{owner}/{repo}/issues/comments/{comment_id}` of the comments created under
+    // an issue) stays a candidate: joined to its create below, else dropped with the parentless ones.
+    if (nested && !x.resource && !isSubCollection(collectionPath) && !onItem) continue;
     // A path that acts on a collection (`/user/createWithList`, `/pet/findByStatus`, `/files:upload`) is no
     // resource of its own: it answers from examples or its schema, unless x-mock says otherwise.
     if (

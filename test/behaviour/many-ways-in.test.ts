@@ -71,4 +71,21 @@ describe('one kind of item, several collection paths', () => {
     expect((await get('/user/keys/999999999')).status).toBe(404);
     expect((await request(base).post('/user/login').set(auth)).status).toBe(200);
   });
+
+  it('keeps comments under the issue they were made on, and reads, changes and removes them by id alone', async () => {
+    await post('/orgs/acme/repos', { name: 'tool' });
+    await post('/repos/acme/tool/issues', { title: 'one' });
+    await post('/repos/acme/tool/issues', { title: 'two' });
+    const mine = await post('/repos/acme/tool/issues/1/comments', { body: 'hello' });
+    expect(mine.status).toBe(201);
+    await post('/repos/acme/tool/issues/2/comments', { body: 'other' });
+    const onOne = await get('/repos/acme/tool/issues/1/comments');
+    expect(onOne.body.map((c: { body: string }) => c.body)).toEqual(['hello']);
+    const at = `/repos/acme/tool/issues/comments/${mine.body.id as number}`;
+    expect((await get(at)).body.body).toBe('hello');
+    await request(base).patch(at).set(auth).send({ body: 'changed' }).expect(200);
+    expect((await get('/repos/acme/tool/issues/1/comments')).body[0].body).toBe('changed');
+    expect((await request(base).delete(at).set(auth)).status).toBe(204);
+    expect((await get(at)).status).toBe(404);
+  });
 });
