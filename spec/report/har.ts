@@ -157,7 +157,8 @@ export function harWriter(
       // of each entry's text is built (issue 39, docs/large-documents.md#the-runners-memory).
       const nested = JSON.stringify({ log: { entries: [entryOf(exchange)] } }, null, 2);
       const entry = nested.slice(NESTED_HEAD.length, nested.length - NESTED_TAIL.length);
-      write(`${count === 0 ? '\n' : ',\n'}      ${entry}`);
+      write(count === 0 ? '\n      ' : ',\n      ');
+      write(entry);
       count += 1;
     },
     end() {
