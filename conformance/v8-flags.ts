@@ -24,8 +24,8 @@ export const RUNNER_V8_FLAGS = [
 
 /**
  * The most the young generation may take by default: two 16 MB semi-spaces, V8's own limit on Node 20 and 22.
- * Node 24's V8 lets it grow to 128 MB (two of 64 MB) over a run of thousands of exchanges: 257-263 MB peak RSS
- * on the 1,000-operation document. It is held here by no longer growing it once it is this size (issue 39): on
+ * Node 24's V8 lets it grow to 128 MB (two of 64 MB) over a run of thousands of exchanges: 261-263 MB peak RSS
+ * on the 1,000-operation document (186-196 MB once issue 39 cut what each exchange builds; 162-165 MB held here). It is held here by no longer growing it once it is this size (issue 39): on
  * Node 20 and 22 it never grows past it anyway, so nothing changes there.
  */
 export const YOUNG_GENERATION_CAP = 32 * 2 ** 20;
@@ -33,8 +33,8 @@ export const YOUNG_GENERATION_CAP = 32 * 2 ** 20;
 /**
  * The old generation's growth by default: after each full collection V8 lets it reach 1.5 times what was live
  * (V8's own factor goes up to 4 on a machine with memory to spare). The run's live heap is about 35 MB; left to
- * grow 4 times it filled with the garbage of thousands of exchanges first: 188-220 MB peak RSS on Node 20 against
- * 146 MB with this, for a few more full collections of a small heap (no measurable CPU; issue 39,
+ * grow 4 times it filled with the garbage of thousands of exchanges first: 153-223 MB peak RSS on Node 20 against
+ * 146-148 MB with this, for a few more full collections of a small heap (no measurable CPU; issue 39,
  * docs/large-documents.md#the-runners-memory).
  */
 export const RUNNER_HEAP_FLAGS = ['--heap-growing-percent=50'] as const;

@@ -19,8 +19,8 @@ const CLI = path.join(ROOT, 'conformance', 'cli.ts');
 const KEY = 'memory-test-key-0123456789';
 /**
  * Peak RSS allowed. Measured with the runner's defaults (issue 39: V8's compilers and defaults but for the heap's
- * growth, conformance/v8-flags.ts): 146-167 MB on Node 20, 22 and 24 (V8 wholly to its defaults: 188-220 MB on
- * Node 20, 261 MB on Node 24); with --low-memory about 80-95 MB; 300-384 MB before the node:http transport. The
+ * growth, conformance/v8-flags.ts): 146-165 MB on Node 20, 22 and 24 (V8 wholly to its defaults: 153-223 MB on
+ * Node 20, 186-263 MB on Node 24); with --low-memory 95-118 MB; 300-384 MB before the node:http transport. The
  * bound fails that; what the run keeps is caught by the heap bound below, which does not move with machine load.
  */
 const RSS_MB = 200;
