@@ -49,9 +49,9 @@ Options:
   --output FILE       write the report to FILE instead of stdout
   --report NAME=FILE  also write the report of reporter NAME to FILE (repeatable, e.g. --report
                       junit=reports/junit.xml --report html=reports/report.html); folders are created
-  --low-memory        trade CPU for memory: V8's interpreter only and a small young generation (about 2.4x the
-                      CPU for a peak RSS near 80 MB on a 1,000-operation document); by default V8's compilers
-                      with its heap sized for memory (about 100-120 MB there)
+  --low-memory        trade CPU for memory: V8's interpreter only and a small young generation (about 1.7x the
+                      CPU for a peak RSS near 95-120 MB on a 1,000-operation document); by default V8's compilers
+                      and defaults, the heap's growth bounded (about 145-170 MB there)
   --timeout MS        per-request timeout (default 10000)
   --concurrency N     checks run in parallel (default 2)
   --max-wait MS       longest wait for a rate-limit reset or Retry-After (default 30000); a longer

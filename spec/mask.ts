@@ -28,7 +28,7 @@ export function maskCookie(value: string): string {
 export function maskKnownSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length < 4) continue;
+    if (secret.length < 4 || !out.includes(secret)) continue;
     out = out.split(secret).join(maskValue(secret));
   }
   return out;

@@ -49,3 +49,20 @@ it('compiles schemas whose vendor keywords hold the document’s schemas in a cy
   expect(compiler.metaProblem(first, 'raw')).toBeUndefined();
   expect(compiler.compile(first, 'request', 'c0')({ id: 'a', next: { id: 'b' } })).toBe(true);
 });
+
+it('compiles a schema written inline again once, and tells apart schemas that differ', () => {
+  const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} };
+  const compiler = createSchemaCompiler(document);
+  const ids = Array.from({ length: 50 }, () => compiler.compile({ type: 'integer' }, 'raw', 'id'));
+  expect(new Set(ids).size).toBe(1);
+  const text = compiler.compile({ type: 'string', maxLength: 2 }, 'raw', 'name');
+  expect(text).not.toBe(ids[0]);
+  expect([ids[0]?.(7), ids[0]?.('7'), text('ab'), text('abc'), text(7)]).toEqual([
+    true,
+    false,
+    true,
+    false,
+    false,
+  ]);
+  expect(compiler.compile({ type: 'string', maxLength: 3 }, 'raw', 'name')('abc')).toBe(true);
+});

@@ -47,6 +47,7 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
     return map;
   };
   const added = new Set<string>();
+  const byText = new Map<string, ValidateFunction>();
   const converted = new Map<SchemaDirection, WeakMap<object, unknown>>();
   let compiled = 0;
 
@@ -136,7 +137,12 @@ export function createSchemaCompiler(document: unknown): SchemaCompiler {
       }
       const converted = convert(schema, dir, true) as object;
       drain();
-      return ajv.compile(converted);
+      // The same schema written inline again (`{type: integer}` for the id of every item path) is compiled once:
+      // components are `$ref`s by now, so the text is finite and names what the validator checks.
+      const text = JSON.stringify(converted);
+      let fn = byText.get(text);
+      if (!fn) byText.set(text, (fn = ajv.compile(converted)));
+      return fn;
     } catch (err) {
       throw new Error(`${where}: ${(err as Error).message}`);
     }

@@ -25,6 +25,23 @@ it('writes the whole document under its name only when closed', () => {
   expect(fs.readdirSync(path.dirname(file))).toEqual(['run.har']);
 });
 
+it('writes text of any width whole: pieces that straddle the buffer, and one larger than it', () => {
+  const file = path.join(dir, 'wide.har');
+  const har = openHarFile(file, '1.0.0');
+  const wide = (n: number, body: string): Exchange => ({
+    ...exchange(n),
+    response: { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body },
+  });
+  const list = [
+    ...Array.from({ length: 40 }, (_, n) => wide(n, `é€😀${n}`.repeat(300))),
+    wide(40, 'ü€😀'.repeat(40_000)), // over the 64 kB buffer
+    ...Array.from({ length: 40 }, (_, n) => wide(41 + n, 'a€'.repeat(700 + n))),
+  ];
+  for (const e of list) har.add(e);
+  expect(har.close()).toBe(list.length);
+  expect(fs.readFileSync(file, 'utf8')).toBe(`${JSON.stringify(toHar(list, '1.0.0'), null, 2)}\n`);
+});
+
 it('leaves nothing behind when the run fails', () => {
   const file = path.join(dir, 'failed.har');
   const har = openHarFile(file, '1.0.0');

@@ -24,27 +24,26 @@ export function openHarFile(file: string, version: string): HarFile {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}.partial`;
   const fd = fs.openSync(partial, 'w');
-  let pending: string[] = [];
-  let size = 0;
+  // The text is encoded straight into one buffer, written when full: no joined copy of the pieces is built.
+  const buffer = Buffer.allocUnsafe(FLUSH_AT);
+  let used = 0;
   const flush = () => {
-    if (size === 0) return;
-    fs.writeSync(fd, pending.join(''));
-    pending = [];
-    size = 0;
+    for (let at = 0; at < used;) at += fs.writeSync(fd, buffer, at, used - at);
+    used = 0;
   };
   const writer = harWriter(version, (text) => {
-    pending.push(text);
-    size += text.length;
-    if (size >= FLUSH_AT) flush();
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: a piece that may not fit goes after what the buffer holds.
+    if (used + text.length * 3 > FLUSH_AT) flush();
+    if (text.length * 3 > FLUSH_AT) fs.writeSync(fd, text);
+    else used += buffer.write(text, used);
   });
   let open = true;
   return {
     add: (exchange) => writer.add(exchange),
     close() {
       const count = writer.end();
-      pending.push('\n');
-      size += 1;
       flush();
+      fs.writeSync(fd, '\n');
       fs.closeSync(fd);
       open = false;
       fs.renameSync(partial, target);

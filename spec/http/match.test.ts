@@ -39,6 +39,25 @@ it('prefers literal text over a template at every depth, whatever the document o
   expect(idOf(matchPath(spec, '', 'GET', '/y/b/c'))).toBe('get /{a}/b/c');
 });
 
+it('tries a first segment’s own routes before those that start with a parameter, encoded or not', () => {
+  const spec = specOf({
+    '/{kind}/{id}': ['get', 'post'],
+    '/{kind}/special': ['get'],
+    '/items/{id}': ['get'],
+    '/orders/{id}': ['get', 'put'],
+    '/items/special': ['put'],
+  });
+  expect(idOf(matchPath(spec, '', 'GET', '/items/7'))).toBe('get /items/{id}');
+  expect(idOf(matchPath(spec, '', 'GET', '/it%65ms/7'))).toBe('get /items/{id}');
+  expect(idOf(matchPath(spec, '', 'GET', '/other/special'))).toBe('get /{kind}/special');
+  expect(idOf(matchPath(spec, '', 'GET', '/other/7'))).toBe('get /{kind}/{id}');
+  expect(idOf(matchPath(spec, '', 'PUT', '/orders/7'))).toBe('put /orders/{id}');
+  // The best-ranked path decides the 405: /items/{id} (GET), not /{kind}/{id} (which has POST).
+  expect(matchPath(spec, '', 'POST', '/items/7')).toEqual({ status: 405, allow: ['GET'] });
+  expect(matchPath(spec, '', 'GET', '/items/special')).toEqual({ status: 405, allow: ['PUT'] });
+  expect(matchPath(spec, '', 'DELETE', '/other/7')).toEqual({ status: 405, allow: ['GET', 'POST'] });
+});
+
 it('answers 404 for an unknown path and 405 with the best-ranked path’s methods only', () => {
   const spec = specOf({ '/items/{id}': ['get', 'delete'], '/items/search': ['get'] });
   expect(matchPath(spec, '', 'DELETE', '/items/search')).toEqual({ status: 405, allow: ['GET'] });

@@ -37,8 +37,22 @@ interface Table {
    */
   literal: Map<string, Map<string, Found>>;
   /** Templates (and literal keys that need the slow path) by segment count, best rank first. */
-  bySegments: Map<number, Route[]>;
+  bySegments: Map<number, Group>;
 }
+
+/**
+ * The routes of one segment count, also split by their first segment (`items` of `/items/{id}`): a request is
+ * tested against the routes whose first segment is its own, then those whose first segment is a parameter, not
+ * against every template of the document (a literal first segment ranks before any other, so the order holds).
+ */
+interface Group {
+  all: Route[];
+  byFirst: Map<string, Route[]>;
+  /** The routes whose first segment is no literal. */
+  open: Route[];
+}
+
+const NONE: Route[] = [];
 
 const tables = new WeakMap<CompiledSpec, Table>();
 
@@ -68,10 +82,15 @@ function tableOf(spec: CompiledSpec): Table {
     }
   }
   routes.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
-  const bySegments = new Map<number, Route[]>();
+  const bySegments = new Map<number, Group>();
   for (const route of routes) {
     const n = route.template.segments.length;
-    bySegments.set(n, [...(bySegments.get(n) ?? []), route]);
+    let group = bySegments.get(n);
+    if (!group) bySegments.set(n, (group = { all: [], byFirst: new Map(), open: [] }));
+    group.all.push(route);
+    const first = route.template.segments[1];
+    if (first?.kind !== 'literal') group.open.push(route);
+    else group.byFirst.set(first.text, [...(group.byFirst.get(first.text) ?? []), route]);
   }
   const slowPaths = new Set(routes.filter((r) => r.template.query).map((r) => joinLiteral(r.template)));
   const literal = new Map<string, Map<string, Found>>();
@@ -112,7 +131,7 @@ function decoded(raw: string): string | undefined {
 
 /** The raw parameters when every segment matches (literal text as sent or percent-encoded), else undefined. */
 function matchSegments(template: PathTemplate, segments: readonly string[]): string[] | undefined {
-  const params: string[] = [];
+  let params: string[] | undefined;
   for (let i = 0; i < segments.length; i++) {
     const want = template.segments[i];
     const raw = segments[i] ?? '';
@@ -123,9 +142,9 @@ function matchSegments(template: PathTemplate, segments: readonly string[]): str
     }
     const m = want.pattern.exec(raw);
     if (!m) return undefined;
-    params.push(...m.slice(1));
+    (params ??= []).push(...m.slice(1));
   }
-  return params;
+  return params ?? [];
 }
 
 /** Does the query string (without `?`) hold every pair the key requires? */
@@ -161,17 +180,26 @@ export function matchPath(
   let found: Found | undefined;
   let head: Found | undefined;
   const allow: string[] = [];
-  for (const route of table.bySegments.get(segments.length) ?? []) {
-    if (best !== undefined && route.rank !== best) break;
-    if (route.template.query && !queryHolds(route.template.query, query)) continue;
-    const rawParams = matchSegments(route.template, segments);
-    if (!rawParams) continue;
-    best = route.rank;
-    const { operation } = route;
-    if (operation.method === wanted) found ??= { operation, rawParams };
-    if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams };
-    if (!allow.includes(operation.method.toUpperCase())) allow.push(operation.method.toUpperCase());
-  }
+  const group = table.bySegments.get(segments.length);
+  const first = segments[1];
+  // A first segment sent percent-encoded may match a literal as written or decoded: every route is tried.
+  const lists = !group
+    ? []
+    : first === undefined || first.includes('%')
+      ? [group.all]
+      : [group.byFirst.get(first) ?? NONE, group.open];
+  routes: for (const list of lists)
+    for (const route of list) {
+      if (best !== undefined && route.rank !== best) break routes;
+      if (route.template.query && !queryHolds(route.template.query, query)) continue;
+      const rawParams = matchSegments(route.template, segments);
+      if (!rawParams) continue;
+      best = route.rank;
+      const { operation } = route;
+      if (operation.method === wanted) found ??= { operation, rawParams };
+      if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams };
+      if (!allow.includes(operation.method.toUpperCase())) allow.push(operation.method.toUpperCase());
+    }
   if (found) return found;
   if (head) return head;
   return allow.length ? { status: 405, allow } : { status: 404 };

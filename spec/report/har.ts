@@ -126,6 +126,10 @@ export function toHar(exchanges: readonly Exchange[], version: string): Har {
   };
 }
 
+/** `JSON.stringify({log: {entries: [entry]}}, null, 2)` is these around the entry indented as in a HAR file. */
+const NESTED_HEAD = '{\n  "log": {\n    "entries": [\n      ';
+const NESTED_TAIL = '\n    ]\n  }\n}';
+
 /**
  * The HAR document written as the exchanges arrive: `add` each, `end` once; `write` receives the text in pieces
  * that join into exactly `JSON.stringify(toHar(exchanges, version), null, 2)`. Nothing is kept between calls but
@@ -149,8 +153,12 @@ export function harWriter(
   return {
     add(exchange) {
       if (ended) throw new Error('harWriter: add after end');
-      const entry = JSON.stringify(entryOf(exchange), null, 2).replace(/\n/g, '\n      ');
-      write(`${count === 0 ? '\n' : ',\n'}      ${entry}`);
+      // Stringified in place (three levels deep, as in the document) rather than indented after: no second copy
+      // of each entry's text is built (issue 39, docs/large-documents.md#the-runners-memory).
+      const nested = JSON.stringify({ log: { entries: [entryOf(exchange)] } }, null, 2);
+      const entry = nested.slice(NESTED_HEAD.length, nested.length - NESTED_TAIL.length);
+      write(count === 0 ? '\n      ' : ',\n      ');
+      write(entry);
       count += 1;
     },
     end() {
