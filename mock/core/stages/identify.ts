@@ -37,11 +37,16 @@ const keyIdentity = (key: ApiKey, schemes: ReadonlySet<string>): Identity => ({
 /** A key's identity when one scheme carried it (nearly every request with a key): built once, never changed. */
 const byScheme = new WeakMap<ApiKey, Map<string, Identity>>();
 
+/** The last one given: a run of requests with one key (the usual traffic) skips both lookups. */
+let last: { key: ApiKey; scheme: string; identity: Identity } | undefined;
+
 function oneSchemeIdentity(key: ApiKey, scheme: string): Identity {
+  if (last !== undefined && last.key === key && last.scheme === scheme) return last.identity;
   let mine = byScheme.get(key);
   if (!mine) byScheme.set(key, (mine = new Map()));
   let identity = mine.get(scheme);
   if (!identity) mine.set(scheme, (identity = Object.freeze(keyIdentity(key, new Set([scheme])))));
+  last = { key, scheme, identity };
   return identity;
 }
 
