@@ -11,9 +11,10 @@ import type { WindowSpec } from '../stores/types';
 
 /** Pure: the rate-limit subject of a client address; IPv6 callers share their /64 (one host's usual share). */
 export function addressSubject(address: string): string {
+  // IPv4 first (no regular expression for the usual caller): a v4-mapped address has colons.
+  if (!address.includes(':')) return `addr:${address}`;
   const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (v4mapped?.[1]) return `addr:${v4mapped[1]}`;
-  if (!address.includes(':')) return `addr:${address}`;
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
