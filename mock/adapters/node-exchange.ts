@@ -113,6 +113,8 @@ export class NodeExchange implements MockRequest {
   }
 
   private logRequest(status: number, result: EngineResult): void {
+    // Nothing reads it (`--quiet` and no inspector): no entry, no clock read.
+    if (this.deps.log.requests === false) return;
     const entry: RequestLogEntry = {
       method: this.method,
       path: this.path,

@@ -1,5 +1,5 @@
 /** The request log line: a reset connection shows as status "reset", an answer as its number. */
-import { createLogger } from './log';
+import { createLogger, silentLogger } from './log';
 
 it.each([
   [0, 'reset'],
@@ -15,4 +15,11 @@ it.each([
     injected: 'fault reset',
   });
   expect(JSON.parse(line)).toMatchObject({ status: shown, injected: 'fault reset' });
+});
+
+it('says whether it writes request lines, so the adapter can skip building them', () => {
+  const out = { write: () => undefined };
+  expect(createLogger(out, true).requests).toBe(false);
+  expect(createLogger(out, false).requests).toBe(true);
+  expect(silentLogger.requests).toBe(false);
 });

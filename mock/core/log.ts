@@ -11,6 +11,8 @@ export interface RequestLogEntry {
 }
 
 export interface Logger {
+  /** false: `request` does nothing (`--quiet` without the inspector), so the adapter builds no entry for it. */
+  readonly requests?: boolean;
   request(entry: RequestLogEntry): void;
   event(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
 }
@@ -18,6 +20,7 @@ export interface Logger {
 /** A logger writing JSON lines to `out`; `quiet` mutes the per-request lines only. */
 export function createLogger(out: { write(s: string): unknown }, quiet: boolean): Logger {
   return {
+    requests: !quiet,
     request(entry) {
       // Status 0 is an injected reset: no answer was sent, and the line says so in words.
       const status = entry.status === 0 ? 'reset' : entry.status;
@@ -30,4 +33,4 @@ export function createLogger(out: { write(s: string): unknown }, quiet: boolean)
   };
 }
 
-export const silentLogger: Logger = { request: () => undefined, event: () => undefined };
+export const silentLogger: Logger = { requests: false, request: () => undefined, event: () => undefined };

@@ -11,9 +11,10 @@ import type { WindowSpec } from '../stores/types';
 
 /** Pure: the rate-limit subject of a client address; IPv6 callers share their /64 (one host's usual share). */
 export function addressSubject(address: string): string {
+  // IPv4 first (no regular expression for the usual caller): a v4-mapped address has colons.
+  if (!address.includes(':')) return `addr:${address}`;
   const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (v4mapped?.[1]) return `addr:${v4mapped[1]}`;
-  if (!address.includes(':')) return `addr:${address}`;
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
@@ -37,11 +38,16 @@ const keyIdentity = (key: ApiKey, schemes: ReadonlySet<string>): Identity => ({
 /** A key's identity when one scheme carried it (nearly every request with a key): built once, never changed. */
 const byScheme = new WeakMap<ApiKey, Map<string, Identity>>();
 
+/** The last one given: a run of requests with one key (the usual traffic) skips both lookups. */
+let last: { key: ApiKey; scheme: string; identity: Identity } | undefined;
+
 function oneSchemeIdentity(key: ApiKey, scheme: string): Identity {
+  if (last !== undefined && last.key === key && last.scheme === scheme) return last.identity;
   let mine = byScheme.get(key);
   if (!mine) byScheme.set(key, (mine = new Map()));
   let identity = mine.get(scheme);
   if (!identity) mine.set(scheme, (identity = Object.freeze(keyIdentity(key, new Set([scheme])))));
+  last = { key, scheme, identity };
   return identity;
 }
 

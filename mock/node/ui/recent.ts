@@ -54,7 +54,11 @@ export function recordingLogger(
   skip: (path: string) => boolean,
   now: () => number = Date.now,
 ): Logger {
+  // Most requests come from the caller before them (one key's label is one string): its plan is kept, not cut anew.
+  let lastCaller = '';
+  let lastPlan = 'anonymous';
   return {
+    requests: true,
     request(entry) {
       if (!skip(entry.path)) {
         // A path may be as long as the header limit allows: the ring keeps its first 300 characters.
@@ -66,7 +70,7 @@ export function recordingLogger(
           path,
           status: entry.status,
           ms: entry.ms,
-          plan: planOf(entry.caller),
+          plan: entry.caller === lastCaller ? lastPlan : (lastPlan = planOf((lastCaller = entry.caller))),
           caller: entry.caller,
         };
         if (entry.injected !== undefined) row.injected = entry.injected;
