@@ -167,6 +167,24 @@ export function aliasHome(
   return (fieldsOf(collectionPath, r.itemSchema) ?? keyPartsOf(collectionPath, r)) ? r : undefined;
 }
 
+/**
+ * Does a collection path name only parents of the resource's items, where their collection path has them
+ * (`/repos/{owner}/{repo}/issues/comments` of `/repos/{owner}/{repo}/issues/{issue_number}/comments`)?
+ */
+function namesAncestors(d: Candidate, r: Resource): boolean {
+  const mine = segments(d.collectionPath);
+  const theirs = segments(r.collectionPath);
+  const last = mine.map((s) => isParam(s)).lastIndexOf(true);
+  return (
+    last >= 0 &&
+    theirs.length > mine.length &&
+    mine.slice(0, last + 1).every((s, i) => {
+      const t = theirs[i];
+      return t !== undefined && (isParam(s) ? isParam(t) : s === t);
+    })
+  );
+}
+
 /** Another collection path of a built resource's items: its create and list, with the fields its path sets. */
 export function aliasBindings(
   dropped: readonly Candidate[],
@@ -186,6 +204,9 @@ export function aliasBindings(
       continue;
     }
     const fields = fieldsOf(d.collectionPath, r.itemSchema) ?? keyPartsOf(d.collectionPath, r);
+    // Items kept per parent, listed under the parents' own parents (`/repos/{owner}/{repo}/issues/comments`).
+    if (list && r.operations.list && !d.ops.has('create') && (r.scope || r.parent) && namesAncestors(d, r))
+      out.push({ op: list, resource: r, action: 'list', everywhere: true });
     if (!fields || r.scope) continue;
     const create = d.ops.get('create');
     if (create?.requestBody && r.operations.create)

@@ -158,6 +158,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     return c;
   };
   const notes: string[] = [];
+  const strays: Candidate[] = [];
   for (const op of spec.operations) {
     const where = `${op.method.toUpperCase()} ${op.path}`;
     const pathX = readXMock((paths[op.path] as Record<string, unknown> | undefined)?.['x-mock'], op.path);
@@ -186,7 +187,12 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     const nested = segments(collectionPath).some(isParam);
     // An item path elsewhere (`/repos/{owner}/{repo}/issues/comments/{comment_id}` of the comments created under
     // an issue) stays a candidate: joined to its create below, else dropped with the parentless ones.
-    if (nested && !x.resource && !isSubCollection(collectionPath) && !onItem) continue;
+    if (nested && !x.resource && !isSubCollection(collectionPath) && !onItem) {
+      // A list there may still list a resource's items under their parents' parents (resource-join.ts).
+      if (op.method === 'get' && !x.action)
+        strays.push({ collectionPath, ops: new Map([['list', op]]), posts: [] });
+      continue;
+    }
     // A path that acts on a collection (`/user/createWithList`, `/pet/findByStatus`, `/files:upload`) is no
     // resource of its own: it answers from examples or its schema, unless x-mock says otherwise.
     if (
@@ -279,7 +285,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
         });
     }
   }
-  const dropped = [...candidates.values()].filter((c) => !kept.has(c));
+  const dropped = [...[...candidates.values()].filter((c) => !kept.has(c)), ...strays];
   for (const { op, ...binding } of aliasBindings(dropped, resources, itemOf))
     if (!byOperation.has(op.operationId)) byOperation.set(op.operationId, binding);
   // Answers no value can meet: said once at start, naming the operation and status.
@@ -341,8 +347,14 @@ function withParents(list: { c: Candidate; resource: Resource }[]): Built[] {
     if (elsewhere) continue;
     if (parent && parent !== b.resource && collectionLike) out.push({ ...b, parent });
     // Kept without a parent resource: named by x-mock, an item path elsewhere (`/projects/{project_gid}` of
-    // `/workspaces/{workspace_gid}/projects`), or items that name each parameter in a field (`metadata.namespace`).
-    else if (b.c.name || b.c.joined || (b.resource.itemPath && b.resource.scope && b.resource.pathFields))
+    // `/workspaces/{workspace_gid}/projects`), items that name each parameter in a field (`metadata.namespace`),
+    // or a whole collection under a parent the document does not publish (`/accounts/{account}/widgets`, its
+    // create and its item path): kept per parent (`scope`).
+    else if (
+      b.c.name ||
+      b.c.joined ||
+      (b.resource.itemPath && b.resource.scope && (b.resource.pathFields || b.resource.operations.create))
+    )
       out.push(b);
   }
   return out;

@@ -72,6 +72,51 @@ export function parentPlace(
   return { resource: parent, bucket: bucketOf(ctx, parent), key: itemKey(ctx, parent) };
 }
 
+/** What a record kept apart by its parent (not in a bucket of its own) carries: the parent's bucket and key. */
+export const parentTag = (place: { bucket: string; key: string }): string =>
+  `${place.bucket}/${encodeURIComponent(place.key)}`;
+
+/**
+ * Which parent tags the path names: its one parent's (`issues/acme/tool/1`), every parent's under the parent's own
+ * parents where the path names only those (`/repos/{owner}/{repo}/issues/comments`: `issues/acme/tool/…`), or
+ * any (undefined) where it names none.
+ */
+export function parentTagTest(
+  ctx: Ctx,
+  r: Resource,
+  resources: readonly Resource[],
+): ((tag: unknown) => boolean) | undefined {
+  const place = parentPlace(ctx, r, resources);
+  if (place) {
+    const tag = parentTag(place);
+    return (t) => t === tag;
+  }
+  const parent = resources.find((p) => p.name === r.parent?.name);
+  if (!parent?.scope || !underCollection(ctx, parent)) return undefined;
+  const prefix = `${bucketOf(ctx, parent)}/`;
+  return (t) => typeof t === 'string' && t.startsWith(prefix);
+}
+
+/**
+ * The bucket, or the prefix of the buckets, of a resource kept per parent that the path names as far as it names
+ * its parents (`comments/acme/tool` for `/repos/{owner}/{repo}/issues/comments` of items kept per issue).
+ */
+export function bucketPrefix(ctx: Ctx, r: Resource): string {
+  if (!r.scope || !ctx.operation) return r.name;
+  const mine = segments(ctx.operation.path);
+  const theirs = segments(r.collectionPath);
+  const values: string[] = [];
+  for (const depth of r.scope) {
+    const agree = theirs.slice(0, depth + 1).every((s, i) => {
+      const m = mine[i];
+      return m !== undefined && (isParam(s) ? isParam(m) : s === m);
+    });
+    if (!agree) break;
+    values.push(encodeURIComponent(paramValue(ctx, depth)));
+  }
+  return [r.name, ...values].join('/');
+}
+
 /** The fields the path sets on a new record (`/metadata/namespace` from `{namespace}`). */
 export function withPathFields(
   ctx: Ctx,

@@ -88,4 +88,25 @@ describe('one kind of item, several collection paths', () => {
     expect((await request(base).delete(at).set(auth)).status).toBe(204);
     expect((await get(at)).status).toBe(404);
   });
+
+  it("keeps issue 1's comments of two repositories apart, and lists a repository's comments of every issue", async () => {
+    for (const name of ['tool', 'kit']) {
+      await post('/orgs/acme/repos', { name });
+      await post(`/repos/acme/${name}/issues`, { title: 'one' });
+      await post(`/repos/acme/${name}/issues`, { title: 'two' });
+    }
+    const first = await post('/repos/acme/tool/issues/1/comments', { body: 'tool 1' });
+    await post('/repos/acme/tool/issues/2/comments', { body: 'tool 2' });
+    await post('/repos/acme/kit/issues/1/comments', { body: 'kit 1' });
+    const bodies = async (url: string) => (await get(url)).body.map((c: { body: string }) => c.body);
+    expect(await bodies('/repos/acme/tool/issues/1/comments')).toEqual(['tool 1']);
+    expect(await bodies('/repos/acme/kit/issues/1/comments')).toEqual(['kit 1']);
+    // The repository-wide list: every issue's comments of that repository, none of another's.
+    expect(await bodies('/repos/acme/tool/issues/comments')).toEqual(['tool 1', 'tool 2']);
+    expect(await bodies('/repos/acme/kit/issues/comments')).toEqual(['kit 1']);
+    // A comment is read by id under its own repository only.
+    const id = first.body.id as number;
+    expect((await get(`/repos/acme/tool/issues/comments/${id}`)).status).toBe(200);
+    expect((await get(`/repos/acme/kit/issues/comments/${id}`)).status).toBe(404);
+  });
 });

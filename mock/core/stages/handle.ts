@@ -45,11 +45,14 @@ import { withUpload } from '../uploads';
 import { uuidFrom } from '../../../spec/random';
 import {
   bucketOf,
+  bucketPrefix,
   itemKey,
   keepKey,
   keyParams,
   matchesFields,
   parentPlace,
+  parentTag,
+  parentTagTest,
   storeRef,
   withItemPathFields,
   withOwnerParts,
@@ -90,7 +93,7 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
   if (binding.everywhere || binding.fields?.length) {
     const all =
       binding.everywhere && deps.records.listEvery
-        ? deps.records.listEvery(r.name)
+        ? deps.records.listEvery(bucketPrefix(ctx, r))
         : deps.records.list(bucket);
     return whenReady(all, (items) => {
       const shown = items.filter((i) => matchesFields(ctx, binding, i) && underParent(ctx, deps, r, i));
@@ -174,7 +177,7 @@ function newRecord(ctx: RoutedCtx, deps: Deps, binding: Binding, input: unknown)
     return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
   // Kept apart by a parent whose records are not in a bucket of their own.
   const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
-  if (parent) record[PARENT_KEY] = parent.key;
+  if (parent) record[PARENT_KEY] = parentTag(parent);
   return record;
 }
 
@@ -445,8 +448,8 @@ async function missingParent(ctx: RoutedCtx, deps: Deps, r: Resource): Promise<E
  */
 function underParent(ctx: RoutedCtx, deps: Deps, r: Resource, record: JsonObject): boolean {
   if (!r.parent || r.scope) return true;
-  const place = parentPlace(ctx, r, deps.model.resources);
-  return place === undefined || record[PARENT_KEY] === place.key;
+  const named = parentTagTest(ctx, r, deps.model.resources);
+  return named === undefined || named(record[PARENT_KEY]);
 }
 
 /** A sub-collection's action: its parent must exist, and its item must be one of the parent's. */
