@@ -25,6 +25,8 @@ export interface Candidate {
   idOverride?: string | string[];
   /** `x-mock.parent`: whether a parent nobody created is a 404. */
   parentRequired?: boolean;
+  /** Its create says it also updates the item it names (`UPSERT_WORDS`). */
+  upsert?: boolean;
   /** Its item path lives elsewhere than its collection (joined here). */
   joined?: boolean;
   ops: Map<Action, OperationSpec>;

@@ -95,4 +95,9 @@ export interface Resource {
    * a `PUT` changes the properties it sends and keeps the others.
    */
   partialReplace?: boolean;
+  /**
+   * The create says it also updates (`Post a new silence or update an existing one`, `upsert`): a create naming
+   * a stored item's key replaces that item instead of being refused as a duplicate.
+   */
+  upsert?: boolean;
 }

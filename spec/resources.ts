@@ -222,11 +222,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
     }
     if (onItem) c.itemPath ??= op.path;
     if (!action) {
-      const raw = (paths[op.path] as Record<string, unknown> | undefined)?.post;
-      const summary = isObject(raw)
-        ? `${String(raw.summary ?? '')} ${String(raw.description ?? '').slice(0, 80)}`
-        : '';
-      c.posts.push({ op, summary });
+      c.posts.push({ op, summary: proseOf(paths, op) });
       continue;
     }
     if (x.resource) {
@@ -244,6 +240,7 @@ export function inferResources(spec: CompiledSpec): ResourcesResult {
       continue;
     }
     c.ops.set(action, op);
+    if (action === 'create' && UPSERT_WORDS.test(`${op.operationId} ${proseOf(paths, op)}`)) c.upsert = true;
   }
   const itemOf = (c: Candidate) => itemSchemaOf(c, envelopeOfCreate(c.ops.get('create')))?.schema;
   joinItemPaths(candidates, itemOf);
@@ -616,8 +613,20 @@ function buildResource(c: Candidate): Resource | null {
     paging: list ? pagingOf(list) : undefined,
     partialReplace:
       operations.replace && partialReplaceOf(c.ops.get('replace'), requestShape, wrapper) ? true : undefined,
+    // A key the client may send names the item a create-or-update changes.
+    upsert: c.upsert && keyed && clientMaySend ? true : undefined,
   };
 }
+
+/** The start of what an operation says of itself (its summary, then its description). */
+function proseOf(paths: Record<string, unknown>, op: OperationSpec): string {
+  const raw = (paths[op.path] as Record<string, unknown> | undefined)?.[op.method];
+  return isObject(raw) ? `${String(raw.summary ?? '')} ${String(raw.description ?? '').slice(0, 80)}` : '';
+}
+
+/** A create that says it updates an item it names (`Post a new silence or update an existing one`, `upsert`). */
+export const UPSERT_WORDS =
+  /\bupsert|\b(create|add|post|insert|put)s?\b.{0,40}\bor (update|replace|overwrite)|\b(update|replace)s? (it |the \w+ )?if (it )?(already )?exists/i;
 
 const UPDATE_WORDS = /(^|[^a-z])(update|modify|edit|change)|^(update|modify|edit|change)/i;
 
@@ -759,6 +768,7 @@ export function describeResources(model: ResourceModel): string[] {
         .filter(([id, b]) => b.resource === r && r.operations[b.action] !== id)
         .map(([id, b]) => `${b.action} also by ${id}${b.everywhere ? ' (every parent)' : ''}`),
       r.partialReplace ? 'a replace keeps what it does not send' : '',
+      r.upsert ? 'a create naming a stored key updates it' : '',
     ];
     return parts.filter(Boolean).join('; ');
   });

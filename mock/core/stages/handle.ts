@@ -212,6 +212,8 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
   return whenReady(
     deps.records.create(storeRef(r, bucketOf(ctx, r)), record, deps.config.maxRecords),
     (out) => {
+      // A create-or-update naming a stored item changes it (spec/resource-types.ts `upsert`).
+      if (!out.ok && out.reason === 'duplicate' && r.upsert) return upsert(ctx, deps, r, op, record);
       if (!out.ok) return refusedCreate(deps, op, r, record, out.reason);
       const status = successStatus(op, 'create');
       // The answer the document gives a create: the item, only its id (`{"widgetID": …}`), and where it is.
@@ -222,6 +224,25 @@ function create(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec)
         : answered;
     },
   );
+}
+
+/**
+ * The item a create-or-update names, replaced by what was sent (its place and key kept): answered as the
+ * create's `200` where documented (an update, not a new item), else as the create.
+ */
+async function upsert(
+  ctx: RoutedCtx,
+  deps: Deps,
+  r: Resource,
+  op: OperationSpec,
+  record: JsonObject,
+): Promise<Reply> {
+  const place = storeRef(r, bucketOf(ctx, r));
+  const id = String(record[place.idField ?? ''] ?? '');
+  const stored = await deps.records.replace(place, id, record);
+  if (!stored) return noSuchRecord(r.name, id);
+  const status = op.responses.has('200') ? 200 : successStatus(op, 'create');
+  return reply(op, status, createdAnswer(op, status, stored, r));
 }
 
 /**
