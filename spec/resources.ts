@@ -42,6 +42,7 @@ import {
 } from './resource-join';
 import { keyDecision, schemaAt } from './resource-id';
 import { derivedKeyOf } from './derived-key';
+import { serverMade } from './server-made';
 import {
   arrayItems,
   objectShape,
@@ -601,9 +602,14 @@ function buildResource(c: Candidate): Resource | null {
     itemSchema: found.schema,
     postUpdate: postUpdate && Object.values(operations).includes(postUpdate) ? postUpdate : undefined,
     envelope: wrapper,
+    // What the create does not take and the item requires, or names as the server's (spec/server-made.ts).
     serverFilled: requestShape
-      ? [...shape.required].filter(
-          (p) => p !== idField && !readOnly.includes(p) && !(p in requestShape.properties),
+      ? Object.keys(shape.properties).filter(
+          (p) =>
+            p !== idField &&
+            !readOnly.includes(p) &&
+            !(p in requestShape.properties) &&
+            (shape.required.has(p) || serverMade(p, shape.properties[p] as Schema)),
         )
       : undefined,
     readOnly,
