@@ -69,6 +69,8 @@ export function namedPointer(shape: ObjectShape, param: string): string | undefi
   return nestedPointer(shape, param);
 }
 
+const ORDINALS = new Set(['index', 'idx', 'num', 'no', 'nr', 'seq']);
+
 /** The pointer one parameter names, or the item's usual key when it names none. */
 function single(input: KeyInput, itemParam: string | undefined): string | undefined {
   const { shape, request } = input;
@@ -84,6 +86,9 @@ function single(input: KeyInput, itemParam: string | undefined): string | undefi
   const tail = itemParam === undefined ? undefined : wordsOf(itemParam).pop();
   const idLike = tail === undefined || /^(id|uuid|guid|key|sid|pk)$/.test(tail);
   if (tail && !idLike && props[tail]) return ptr(tail);
+  // `{index}` of an issue is its `number` (Gitea's): a word for the ordinal the item holds under another name.
+  const ordinal = tail && ORDINALS.has(tail) && props.number ? 'number' : undefined;
+  if (ordinal) return ptr(ordinal);
   // `{name}` is `/metadata/name` where the item has no `name` of its own.
   const nested = itemParam && !idLike ? nestedPointer(shape, itemParam) : undefined;
   if (nested) return nested;

@@ -9,6 +9,7 @@ import type { Resource } from '../../spec/resources';
 import { arrayItems, objectShape, type ObjectShape, type Schema } from '../../spec/schema-shape';
 import { sampleOf } from '../../spec/sample';
 import { serverValue } from '../../spec/believable';
+import { kindOfName, wordsOf } from '../../spec/field-kind';
 import { deriveKey } from '../../spec/derived-key';
 import type { JsonObject } from './stores/types';
 import { isObject } from '../../spec/json';
@@ -63,7 +64,11 @@ interface Generated {
   name: string;
   format?: string;
   schema: Schema;
+  /** A time the server moves on every change (`updated_at`, `modified`): made anew by a replace or patch. */
+  moves?: boolean;
 }
+const CHANGE_WORDS = new Set(['updated', 'modified', 'changed']);
+
 interface ItemFacts {
   known: Set<string> | null;
   /** The item's names by their normalised form (Twilio's form `FriendlyName` is the answer's `friendly_name`). */
@@ -82,7 +87,8 @@ function factsOf(r: Resource): ItemFacts {
   const names = shape ? Object.keys(shape.properties) : [];
   const describe = (name: string): Generated => {
     const schema = (shape?.properties[name] ?? {}) as Schema;
-    return { name, format: (schema as { format?: string }).format, schema };
+    const moves = kindOfName(name) === 'time' && wordsOf(name).some((w) => CHANGE_WORDS.has(w));
+    return { name, format: (schema as { format?: string }).format, schema, ...(moves ? { moves } : {}) };
   };
   f = {
     known: names.length ? new Set(names) : null,
@@ -120,10 +126,12 @@ export function toStored(
       }
     }
   }
-  for (const g of facts.generated)
-    out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs, variant);
+  const kept = (g: Generated): boolean => old !== undefined && g.name in old && !g.moves;
+  for (const g of facts.generated) out[g.name] = kept(g) ? old?.[g.name] : generate(g, nowMs, variant);
+  // A merged patch carries the old record's values: a moving time is made anew all the same.
   for (const g of facts.filled)
-    if (!(g.name in out)) out[g.name] = old && g.name in old ? old[g.name] : generate(g, nowMs, variant);
+    if (!(g.name in out) || (old && g.moves))
+      out[g.name] = kept(g) ? old?.[g.name] : generate(g, nowMs, variant);
   // A key the document says is made from a field (the MD5 of the email) is made so, where a client computes it.
   const derived = !old && r.derivedKey && r.idField ? deriveKey(r.derivedKey, out) : undefined;
   if (derived !== undefined && r.idField) out[r.idField] = derived;

@@ -1,6 +1,6 @@
 import type { Resource } from '../../spec/resources';
 import type { OperationSpec } from '../../spec/compile';
-import { searchFilter, searchView } from './search';
+import { queryFilter, searchFilter, searchView } from './search';
 
 const r = {
   name: 'things',
@@ -49,5 +49,46 @@ describe('searchView', () => {
       listEnvelope: { property: 'items' },
       paging: undefined,
     });
+  });
+});
+
+describe('queryFilter (a GET whose query parameters name properties of the item)', () => {
+  const stated = {
+    ...r,
+    itemSchema: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        colour: { type: 'string' },
+        state: { type: 'string', enum: ['open', 'closed'] },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  } as Resource;
+  const list = [
+    { id: 1, colour: 'red', state: 'open', tags: ['a'] },
+    { id: 2, colour: 'blue', state: 'closed', tags: ['b'] },
+    { id: 3, state: 'open' },
+  ];
+  const op = (...names: [string, object][]) =>
+    ({
+      queryParams: names.map(([name, schema]) => ({ name, in: 'query', schema })),
+    }) as unknown as OperationSpec;
+  const str = { type: 'string' };
+  it.each([
+    ['an enum value narrows', { state: ['closed'] }, [2]],
+    ['a value outside the enum (all) does not', { state: ['all'] }, [1, 2, 3]],
+    ['a plain field: equal values only, none where it is missing', { colour: ['red'] }, [1]],
+    ['a list parameter: any of its values', { colour: ['red,blue'] }, [1, 2]],
+    ['a property that is a list does not narrow', { tags: ['a'] }, [1, 2, 3]],
+    ['a parameter naming no property does not narrow', { sort: ['id'] }, [1, 2, 3]],
+  ])('%s', (_label, query, ids) => {
+    const o = op(['state', str], ['colour', { type: 'array', items: str }], ['tags', str], ['sort', str]);
+    const test = queryFilter(o, stated, query);
+    expect(list.filter((i) => !test || test(i)).map((i) => i.id)).toEqual(ids);
+  });
+
+  it('is undefined where nothing narrows, so the list is answered as stored', () => {
+    expect(queryFilter(op(['state', str]), stated, {})).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * nested values do not narrow. No body, or one that is not an object: every item.
  */
 import type { Resource } from '../../spec/resources';
-import { arrayItems, objectShape } from '../../spec/schema-shape';
+import { arrayItems, objectShape, typesOf } from '../../spec/schema-shape';
 import type { OperationSpec } from '../../spec/compile';
 import { isObject } from '../../spec/json';
 import type { JsonObject } from './stores/types';
@@ -34,4 +34,42 @@ export function searchFilter(filter: unknown, r: Resource): (item: JsonObject) =
       const have = item[name];
       return isScalar(have) && values.some((v) => v === have || String(v) === String(have));
     });
+}
+
+/**
+ * The test an item passes to be listed by a `GET` whose query parameters name its properties (`?state=closed`,
+ * `?customer=cus_1`): equal to one of the values sent. A parameter that names no scalar property (`sort`,
+ * `labels`), or sends a value outside the property's enum (`state=all`), does not narrow; an item without the
+ * property is not listed by a filter on it. Undefined where nothing narrows (the list as stored).
+ */
+export function queryFilter(
+  op: OperationSpec,
+  r: Resource,
+  query: Readonly<Record<string, string[]>>,
+): ((item: JsonObject) => boolean) | undefined {
+  let wanted: Array<[string, string[]]> | undefined;
+  for (const p of op.queryParams) {
+    const sent = query[p.name];
+    if (!sent?.length) continue;
+    const field = objectShape(r.itemSchema)?.properties[p.name] as
+      { type?: unknown; enum?: unknown[] } | undefined;
+    if (!field || !isScalarSchema(field)) continue;
+    const values = typesOf(p.schema).includes('array') ? sent.flatMap((v) => v.split(',')) : sent;
+    if (field.enum && !values.every((v) => field.enum?.some((e) => String(e) === v))) continue;
+    (wanted ??= []).push([p.name, values]);
+  }
+  if (!wanted) return undefined;
+  const tests = wanted;
+  return (item) =>
+    tests.every(([name, values]) => {
+      const have = item[name];
+      return isScalar(have) && values.includes(String(have));
+    });
+}
+
+/** A string, number, integer or boolean property (or an enum of such values). */
+function isScalarSchema(s: { type?: unknown; enum?: unknown[] }): boolean {
+  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : [];
+  if (types.length === 0) return Array.isArray(s.enum) && s.enum.every(isScalar);
+  return types.every((t) => ['string', 'number', 'integer', 'boolean', 'null'].includes(String(t)));
 }

@@ -6,14 +6,15 @@
 import path from 'node:path';
 import request from 'supertest';
 import type { MockServer } from '../../mock/node/index';
-import { createTestMock, KEYS, testClock } from '../support/mock-harness';
+import { createTestMock, KEYS, testClock, type TestClock } from '../support/mock-harness';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'optional-server-fields-20.yaml');
 
 let mock: MockServer;
 let base: string;
+const clock: TestClock = testClock();
 beforeAll(async () => {
-  mock = await createTestMock({ specPath: SPEC, seedFile: null, keys: KEYS, clock: testClock() });
+  mock = await createTestMock({ specPath: SPEC, seedFile: null, keys: KEYS, clock });
   base = await mock.listen();
 });
 afterAll(() => mock.close());
@@ -31,5 +32,26 @@ describe('fields a server makes, left optional by the document', () => {
     expect(made.body).not.toHaveProperty('user');
     const read = await request(base).get(`/tickets/${made.body.id as number}`);
     expect(read.body).toEqual(made.body);
+  });
+
+  it('moves updated_at on an edit, and lists by the state a query names', async () => {
+    const one = await request(base).post('/tickets').send({ title: 'one' });
+    await request(base).post('/tickets').send({ title: 'two' });
+    clock.advance(60_000);
+    const closed = await request(base)
+      .patch(`/tickets/${one.body.id as number}`)
+      .send({ state: 'closed' });
+    expect(closed.body.state).toBe('closed');
+    expect(closed.body.created_at).toBe(one.body.created_at);
+    expect(Date.parse(closed.body.updated_at as string)).toBeGreaterThan(
+      Date.parse(one.body.updated_at as string),
+    );
+    const titles = async (query: string) =>
+      (await request(base).get(`/tickets${query}`)).body.map((t: { title: string }) => t.title);
+    expect(await titles('?state=closed')).toEqual(['one']);
+    expect(await titles('?state=open')).toEqual(expect.not.arrayContaining(['one']));
+    expect(await titles('?state=open')).toContain('two');
+    expect(await titles('?state=all')).toEqual(expect.arrayContaining(['one', 'two']));
+    expect(await titles('?sort=title')).toEqual(expect.arrayContaining(['one', 'two']));
   });
 });

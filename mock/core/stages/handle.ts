@@ -39,7 +39,7 @@ import {
 import { isPending, whenReady, type JsonObject, type MaybePromise } from '../stores/types';
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
-import { searchFilter, searchView } from '../search';
+import { queryFilter, searchFilter, searchView } from '../search';
 import { createdAnswer } from '../records';
 import { withUpload } from '../uploads';
 import { uuidFrom } from '../../../spec/random';
@@ -89,6 +89,9 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
   const status = successStatus(op, 'list');
   const paged = r.paging !== undefined && r.paging !== null;
   const bucket = bucketOf(ctx, r);
+  // Query parameters that name a property of the item narrow the list (`?state=closed`).
+  const narrow = queryFilter(op, r, ctx.query ?? {});
+  const kept = (i: JsonObject): boolean => underParent(ctx, deps, r, i) && (!narrow || narrow(i));
   // A list of every parent's items, or of the items whose fields name this path's values.
   if (binding.everywhere || binding.fields?.length) {
     const all =
@@ -96,29 +99,19 @@ function list(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): 
         ? deps.records.listEvery(bucketPrefix(ctx, r))
         : deps.records.list(bucket);
     return whenReady(all, (items) => {
-      const shown = items.filter((i) => matchesFields(ctx, binding, i) && underParent(ctx, deps, r, i));
+      const shown = items.filter((i) => matchesFields(ctx, binding, i) && kept(i));
       return reply(op, status, presentList(op, status, shown, r, ctx.query ?? {}));
     });
   }
   // A repeated plain list with no write in between reuses the bytes: no re-serialising of the whole list.
-  if (!r.listEnvelope && !paged && bucket === r.name && !r.parent) {
+  if (!r.listEnvelope && !paged && bucket === r.name && !r.parent && !narrow) {
     const version = deps.records.version(r.name);
     // A store in memory knows its version at once: no closure and no promise for the answer cached.
     if (!isPending(version)) return cachedList(ctx, deps, r, op, status, version);
     return version.then((v) => cachedList(ctx, deps, r, op, status, v));
   }
   return whenReady(deps.records.list(bucket), (items) =>
-    reply(
-      op,
-      status,
-      presentList(
-        op,
-        status,
-        items.filter((i) => underParent(ctx, deps, r, i)),
-        r,
-        ctx.query ?? {},
-      ),
-    ),
+    reply(op, status, presentList(op, status, items.filter(kept), r, ctx.query ?? {})),
   );
 }
 
