@@ -9,12 +9,12 @@ import { IETF_RULES, rateLimitFieldsJudge } from './verdict/ratelimit-ietf';
 import { RESPONSE_RULES, responseChecker } from '../spec/http/response-checks';
 import { CHECKS } from './probes';
 import { chooseProbe, reachability } from './probes/probe';
-import { cleanUp } from './send/cleanup';
+import { cleanUp } from './lifecycle/cleanup';
 import { createClient, type Client } from './send/client';
 import { seenValues } from './send/seen-values';
 import { seededRandom, type Check, type RunContext } from './send/check-context';
-import { scenarioCheck } from './send/run-scenario';
-import { generateRules } from './generate';
+import { scenarioCheck } from './lifecycle/run-scenario';
+import { generateRules } from './generated-rules';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
 import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
@@ -24,7 +24,7 @@ import { selectRules } from './load/select-rules';
 import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
 import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
-import { createReceiving, startReceiver, type CallbackReceiving } from './callbacks/receiver';
+import { createReceiving, startReceiver, type CallbackReceiving } from './send/callback-receiver';
 import { CALLBACK_RULES, undocumentedFindings } from './callbacks/check';
 
 /** `--callbacks-wait-ms` when not given: how long each documented callback has to arrive. */

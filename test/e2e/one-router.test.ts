@@ -11,7 +11,7 @@ import { seededRandom } from '../../conformance/send/check-context';
 import { createClient } from '../../conformance/send/client';
 import { seenValues } from '../../conformance/send/seen-values';
 import type { RunContext } from '../../conformance/send/check-context';
-import { bodyCheck, expectedRefusal } from '../../conformance/generate/bodies';
+import { bodyCheck, expectedRefusal } from '../../conformance/build/bodies';
 import { bodyCases } from '../../conformance/generate/body-cases';
 import { requestBodiesCheck } from '../../conformance/probes/request-bodies';
 import { createMockServer, type MockServer } from '../../mock/node/index';

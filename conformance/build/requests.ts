@@ -6,13 +6,13 @@ import { withoutWriteOnly } from '../../spec/schema-views';
 import { successStatuses } from '../../spec/statuses';
 import type { Outgoing, SendResult } from '../send/client';
 import type { RunContext } from '../send/check-context';
-import { generateValid } from './values';
+import { generateValid } from '../generate/values';
 import type { Exchange, RecordedResponse } from '../types';
 import { isObject } from '../../spec/json';
 import { seededRandom } from '../../spec/random';
 import { writeQuerystring } from '../../spec/http/querystring';
 import { createdIdOf } from '../../spec/created-id';
-import { encodeBody } from './encode-body';
+import { encodeBody } from '../generate/encode-body';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
