@@ -196,7 +196,7 @@ it('refuses a missing or invalid required header parameter with 400 in the mock 
 it('gives the runner the same verdict on a required header: its negative cases expect the mock’s status', async () => {
   const op = spec.byId.get('listReports');
   if (!op) throw new Error('listReports is missing');
-  const cases = parameterCases(op, seededRandom(3));
+  const cases = parameterCases(op, seededRandom(3), '/reports');
   const labels = cases.map((c) => c.label);
   expect(labels).toContain('header X-Tenant missing (required)');
   expect(labels.filter((l) => l.startsWith('header X-Tenant: ')).length).toBeGreaterThan(1);
