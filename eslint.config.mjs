@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -11,6 +13,26 @@ const fenceOf = (folder) => ({
   message: `${folder}/ imports only spec/: mock/, conformance/ and proxy/ stand side by side on spec/`,
 });
 const TEST_FILES = ['**/*.test.ts', 'conformance/test/**', 'test/**'];
+
+/**
+ * The floors of `conformance/`, bottom first (conformance/floors.json, docs/contributing.md "Layering"): a folder
+ * imports only the folders before it and the root's floor files (`types.ts`, `rules.ts`, `catalogue.ts`); the
+ * other root files (`run.ts`, `cli.ts`, ...) and `parity/` are the top. test/import-cycles.test.ts holds the same
+ * order over dynamic imports too.
+ */
+const FLOORS = JSON.parse(
+  readFileSync(fileURLToPath(new globalThis.URL('./conformance/floors.json', import.meta.url)), 'utf8'),
+);
+const CONFORMANCE_FLOORS = FLOORS.floors;
+const ROOT_FLOOR = FLOORS.rootFloor;
+const floorsOf = (folder) => {
+  const above = [...CONFORMANCE_FLOORS.slice(CONFORMANCE_FLOORS.indexOf(folder) + 1), ...FLOORS.top];
+  const message = `conformance/${folder}/ imports only the floors under it: ${CONFORMANCE_FLOORS.join(' < ')} (docs/contributing.md)`;
+  return [
+    ...(above.length ? [{ regex: `^\\.\\./(${above.join('|')})(/|$)`, message }] : []),
+    { regex: `^\\.\\./(?!(${ROOT_FLOOR.join('|')})$)[^/.]+$`, message },
+  ];
+};
 
 export default tseslint.config(
   {
@@ -51,6 +73,31 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [fenceOf(folder)] }] },
   })),
+  // A folder of conformance/ is also in its wing's fence above; this rule replaces that one, so it repeats it.
+  ...CONFORMANCE_FLOORS.map((folder) => ({
+    files: [`conformance/${folder}/**/*.ts`],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [fenceOf('conformance'), ...floorsOf(folder)] }],
+    },
+  })),
+  {
+    files: ROOT_FLOOR.map((f) => `conformance/${f}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            fenceOf('conformance'),
+            {
+              regex: `^\\./(?!(${ROOT_FLOOR.join('|')})$)`,
+              message: 'the floor files of conformance/ import only each other (docs/contributing.md)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The engine runs in browsers and service workers too: no Node module, no Buffer, no process (README).
     files: [

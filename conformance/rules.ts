@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { projectRoot } from '../spec/paths';
-import { appliesTo, mergeRules, readCatalogue, type CatalogueFile } from './load/catalogue';
+import { appliesTo, mergeRules, readCatalogue, type CatalogueFile } from './catalogue';
 import type { Rule } from './types';
 
 /** The folder of the shipped document's own rules. */

@@ -5,27 +5,24 @@ import { projectRoot } from '../spec/paths';
 import { inferResources, type ResourceModel } from '../spec/resources';
 import { createTally, type Tally } from '../spec/report/aggregate';
 import { computeCoverage } from '../spec/report/coverage';
-import { IETF_RULES, rateLimitFieldsJudge } from './verdict/ratelimit-ietf';
-import { RESPONSE_RULES, responseChecker } from '../spec/http/response-checks';
-import { CHECKS } from './probes';
+import { rateLimitFieldsJudge } from './verdict/ratelimit-ietf';
+import { responseChecker } from '../spec/http/response-checks';
 import { chooseProbe, reachability } from './probes/probe';
-import { cleanUp } from './send/cleanup';
+import { cleanUp } from './lifecycle/cleanup';
 import { createClient, type Client } from './send/client';
 import { seenValues } from './send/seen-values';
 import { seededRandom, type Check, type RunContext } from './send/check-context';
-import { scenarioCheck } from './send/run-scenario';
-import { generateRules } from './generate';
+import { generateRules } from './generated-rules';
 import { loadScenarios, type ScenariosResult } from './load/load-scenarios';
 import { DEFAULT_FAILURES_DIR } from './fuzz/failures';
-import { checkResponseTimes, responseTimeRule } from './verdict/response-time';
+import { checkResponseTimes } from './verdict/response-time';
 import { withReasons } from './verdict/unreached';
 import { selectOperations } from './load/select-operations';
-import { selectRules } from './load/select-rules';
-import { catalogueFor, OPT_IN_TAGS, withheldRuleProblem } from './rules';
-import type { ConformanceOptions, Exchange, Finding, Report, Rule } from './types';
+import { planRun, type Phases } from './run-plan';
+import type { ConformanceOptions, Exchange, Finding, Report } from './types';
 import { checkOptions, rule, type OptionRule } from '../spec/check-options';
-import { createReceiving, startReceiver, type CallbackReceiving } from './callbacks/receiver';
-import { CALLBACK_RULES, undocumentedFindings } from './callbacks/check';
+import { createReceiving, startReceiver, type CallbackReceiving } from './send/callback-receiver';
+import { undocumentedFindings } from './callbacks/check';
 
 /** `--callbacks-wait-ms` when not given: how long each documented callback has to arrive. */
 export const DEFAULT_CALLBACKS_WAIT_MS = 3000;
@@ -57,12 +54,10 @@ export async function runConformanceDetailed(options: ConformanceOptions): Promi
 }
 
 /**
- * Run every selected rule against `options.target` and return the report. Throws ConformanceError. Each exchange
- * is judged as it arrives and let go: the run keeps per-rule counts, a few failures per rule as evidence and the
- * coverage counts, so its memory does not grow with the number of requests.
+ * The run's inputs (the document, its resources, the selection, the seed) and its plan: the phases' own rule and
+ * check lists stay in this function, so that once the plan is made only the plan holds the checks.
  */
-export async function runConformance(options: ConformanceOptions): Promise<Report> {
-  const started = Date.now();
+async function prepare(options: ConformanceOptions, started: number) {
   validateOptions(options);
   const loaded = await loadSpec(options.specFile);
   if (!loaded.ok) throw new ConformanceError(loaded.error);
@@ -89,42 +84,23 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     : { rules: [], checks: [] };
   const scenarios = await scenariosOf(options, spec);
   if (!scenarios.ok) throw new ConformanceError(scenarios.error);
-  const operationIds = new Set(spec.byId.keys());
-  // A filtered run lists the catalogue's rules of its operations only (those the document-wide checks hold stay).
-  const catalogue = withoutCallbackRules(
-    catalogueFor(chosen.ids ?? operationIds).rules,
-    spec,
-    chosen.ids ?? undefined,
-  );
-  const withheld = (options.rules ?? []).map((id) => withheldRuleProblem(id, operationIds)).find(Boolean);
-  if (withheld) throw new ConformanceError(withheld);
-  const callbackRule = (options.rules ?? []).find(
-    (id) => (CALLBACK_RULES as readonly string[]).includes(id) && !catalogue.some((r) => r.id === id),
-  );
-  if (callbackRule)
-    throw new ConformanceError(
-      `rule "${callbackRule}" needs an operation that documents callbacks, which the ${chosen.ids ? 'selection' : 'document'} lacks`,
-    );
   const replay = options.replay
     ? (await import('./fuzz/replay')).replayPhase(spec, failuresDirOf(options))
     : undefined;
-  if (replay?.bad.length)
-    throw new ConformanceError(`--replay: not a saved failure: ${replay.bad.join(', ')}`);
-  // --replay sends the saved failures and nothing else.
-  const timing = options.maxResponseTimeMs === undefined ? [] : [responseTimeRule(options.maxResponseTimeMs)];
-  const allRules = replay
-    ? replay.rules
-    : [...catalogue, ...generated.rules, ...fuzz.rules, ...scenarios.rules, ...timing];
-  // A required opt-in tag (--require quota) is included: a rule that must run is selected.
-  const optInRequired = (options.require ?? []).filter((t) => OPT_IN_TAGS.includes(t));
-  const selection = { ...options, include: [...(options.include ?? []), ...optInRequired] };
-  const selected = replay ? ({ ok: true, rules: replay.rules } as const) : selectRules(allRules, selection);
-  if (!selected.ok) throw new ConformanceError(selected.error);
-  if (selected.rules.length === 0)
-    throw new ConformanceError('the filters select no rule (see --include, --exclude, --rule and --help)');
-  const required = requiredRules(selected.rules, options.require ?? []);
-  if (!required.ok) throw new ConformanceError(required.error);
+  const planned = planRun(options, { spec, chosen: chosen.ids, generated, fuzz, replay, scenarios });
+  if (!planned.ok) throw new ConformanceError(planned.error);
+  return { spec, model, chosen: chosen.ids, seed, plan: planned.plan };
+}
 
+/**
+ * Run every selected rule against `options.target` and return the report. Throws ConformanceError. Each exchange
+ * is judged as it arrives and let go: the run keeps per-rule counts, a few failures per rule as evidence and the
+ * coverage counts, so its memory does not grow with the number of requests; each check is let go once it has run
+ * (the plan's phases are drained, and nothing else holds the checks).
+ */
+export async function runConformance(options: ConformanceOptions): Promise<Report> {
+  const started = Date.now();
+  const { spec, model, chosen, seed, plan } = await prepare(options, started);
   const traffic = trafficJudge(spec, options);
   const runPrefix = options.runPrefix ?? `conformance-${started.toString(36)}`;
   const concurrency = options.concurrency ?? 2;
@@ -157,7 +133,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   try {
     const ctx: RunContext = {
       // The document-wide checks (auth per scheme, undocumented methods, …) see the selected operations only.
-      spec: chosen.ids ? scopedSpec(spec, withResources(chosen.ids, model)) : spec,
+      spec: chosen ? scopedSpec(spec, withResources(chosen, model)) : spec,
       client,
       runPrefix,
       random: seededRandom(seed),
@@ -171,24 +147,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
     await checkReachable(client, spec, probe.op, options);
 
-    const kindOf = (id: string) => allRules.find((r) => r.id === id)?.kind ?? 'contract';
-    const checks = checksFor(selected.rules, [
-      ...(replay ? replay.checks : generated.checks),
-      ...fuzz.checks,
-      ...scenarios.scenarios
-        // A filtered run sends the scenarios of its selected rules only.
-        .filter((s) => !chosen.ids || selected.rules.some((r) => r.id === s.rule))
-        .map((s) => scenarioCheck(s, kindOf(s.rule))),
-    ]);
-    // The checks are the run's now: each is let go once it has run (the lists they came from are emptied).
-    for (const list of [generated.checks, fuzz.checks, replay?.checks ?? []]) list.length = 0;
-    options.onProgress?.({ type: 'start', seed, runPrefix, checks: checks.length });
-    const findings = await executeChecks(checks, ctx, concurrency, options);
+    const { first, queue, last } = plan.phases;
+    options.onProgress?.({
+      type: 'start',
+      seed,
+      runPrefix,
+      checks: first.length + queue.length + last.length,
+    });
+    const findings = await executeChecks(plan.phases, ctx, concurrency, options);
     for (const f of await undocumentedFindings(receiving)) findings.add(f);
     const cleanup = await cleanUp(client, readOnly, spec);
-    traffic.finish(selected.rules.some((r) => r.tags.includes('quota')));
+    traffic.finish(plan.rules.some((r) => r.tags.includes('quota')));
     // The checks' own findings come first, as they always have: a rule's evidence is theirs before the traffic's.
-    const rules = findings.results(selected.rules, traffic.tally);
+    const rules = findings.results(plan.rules, traffic.tally);
     const count = (s: string) => rules.filter((r) => r.status === s).length;
     const report: Report = {
       target: options.target,
@@ -199,24 +170,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       // Each pair not observed says why (one place: verdict/unreached.ts).
       coverage: withReasons(
         spec,
-        computeCoverage(spec, [], traffic.coverage).filter(
-          (c) => !chosen.ids || chosen.ids.has(c.operationId),
-        ),
+        computeCoverage(spec, [], traffic.coverage).filter((c) => !chosen || chosen.has(c.operationId)),
         { model, rules, readOnly, answered: answeredOperations(traffic.coverage) },
       ),
       cleanup,
-      ...(options.require?.length ? { required: required.ids } : {}),
+      ...(options.require?.length ? { required: plan.required } : {}),
     };
     return report;
   } finally {
     await receiving?.receiver.close();
   }
-}
-
-/** The callback rules only where a selected operation documents callbacks (like a document's own rules). */
-function withoutCallbackRules(rules: Rule[], spec: LoadedSpec, ids: ReadonlySet<string> | undefined): Rule[] {
-  const has = spec.operations.some((op) => op.callbacks?.length && (!ids || ids.has(op.operationId)));
-  return has ? rules : rules.filter((r) => !r.tags.includes('callbacks'));
 }
 
 /** `--callbacks-listen`: the receiver, started on 127.0.0.1 (its URL reported as progress); else undefined. */
@@ -392,46 +355,18 @@ async function checkReachable(
     );
 }
 
-/** The ids of the selected rules each `--require` term names (a tag, an id, or an id glob with `*`). */
-function requiredRules(
-  rules: readonly Rule[],
-  terms: readonly string[],
-): { ok: true; ids: string[] } | { ok: false; error: string } {
-  const ids = new Set<string>();
-  for (const term of terms) {
-    const glob = new RegExp(`^${term.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-    const matched = rules.filter((r) => r.tags.includes(term) || glob.test(r.id));
-    if (matched.length === 0)
-      return {
-        ok: false,
-        error: `--require ${term}: no selected rule has this id or tag (see --help; --exclude and --rule narrow what is selected)`,
-      };
-    for (const r of matched) ids.add(r.id);
-  }
-  return { ok: true, ids: [...ids] };
-}
-
-/** Checks with at least one selected rule; response rules need traffic, so they pull in the ordinary checks. */
-function checksFor(selected: readonly Rule[], generated: Check[]): Check[] {
-  const ids = new Set(selected.map((r) => r.id));
-  const wantsTraffic = [...RESPONSE_RULES, ...IETF_RULES].some((id) => ids.has(id));
-  return [...CHECKS, ...generated].filter(
-    (c) => c.rules.some((id) => ids.has(id)) || (wantsTraffic && c.phase !== 'last'),
-  );
-}
-
 /**
- * Run the checks; each one's findings go into the tally as it ends (its exchanges are not kept). `checks` is
- * emptied: a check, and whatever its closure holds, is let go once it has run.
+ * Run the plan's checks; each one's findings go into the tally as it ends (its exchanges are not kept). Each phase
+ * is drained: a check, and whatever its closure holds, is let go once it has run.
  */
 async function executeChecks(
-  checks: Check[],
+  phases: Phases,
   ctx: RunContext,
   concurrency: number,
   options: ConformanceOptions,
 ): Promise<Tally> {
   const findings = createTally();
-  const total = checks.length;
+  const total = phases.first.length + phases.queue.length + phases.last.length;
   let done = 0;
   let failed = 0;
   const runOne = async (check: Check) => {
@@ -441,15 +376,11 @@ async function executeChecks(
     failed += found.filter((f) => f.outcome === 'fail').length;
     options.onProgress?.({ type: 'check', name: check.name, done, total, failed });
   };
-  const first = checks.filter((c) => c.phase === 'first');
-  const queue = checks.filter((c) => c.phase === undefined);
-  const last = checks.filter((c) => c.phase === 'last');
-  checks.length = 0;
   const drain = async (list: Check[]) => {
     for (let next = list.shift(); next; next = list.shift()) await runOne(next);
   };
-  await drain(first);
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => drain(queue)));
-  await drain(last);
+  await drain(phases.first);
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => drain(phases.queue)));
+  await drain(phases.last);
   return findings;
 }

@@ -70,6 +70,32 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** conformance/floors.json: the floors of conformance/, bottom first (eslint.config.mjs reads it too). */
+const FLOORS = JSON.parse(fs.readFileSync(path.join(ROOT, 'conformance', 'floors.json'), 'utf8')) as {
+  rootFloor: string[];
+  floors: string[];
+  top: string[];
+};
+
+/** A file's floor in conformance/: -1 the root's floor files, then the folders in order, the rest the top. */
+function floorOf(file: string): number {
+  const [, first = '', second] = file.split(path.sep);
+  if (second === undefined)
+    return FLOORS.rootFloor.includes(first.replace(/\.ts$/, '')) ? -1 : FLOORS.floors.length;
+  const at = FLOORS.floors.indexOf(first);
+  return at === -1 ? FLOORS.floors.length : at;
+}
+
+/** Imports inside conformance/ that point up a floor (`from -> to`); a floor's own files may import each other. */
+export function upward(graph: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph)
+    for (const to of targets)
+      if (to.startsWith(`conformance${path.sep}`) && floorOf(to) > floorOf(from))
+        out.push(`${from} -> ${to}`);
+  return out;
+}
+
 describe('imports', () => {
   it('finds a circle when there is one', () => {
     const graph = new Map([
@@ -94,6 +120,34 @@ describe('imports', () => {
     const graph = importGraph(files);
     expect(graph.size).toBeGreaterThan(100);
     expect(crossings(graph)).toEqual([]);
+  });
+
+  it('find an import up a floor of conformance/', () => {
+    const graph = new Map([
+      ['conformance/send/client.ts', ['conformance/types.ts', 'conformance/generate/values.ts']],
+      [
+        'conformance/generate/values.ts',
+        ['conformance/build/requests.ts', 'conformance/generate/json-patch.ts'],
+      ],
+      ['conformance/types.ts', ['conformance/run.ts']],
+      ['conformance/fuzz/index.ts', ['conformance/parity/align.ts']],
+    ]);
+    expect(upward(graph)).toEqual([
+      'conformance/generate/values.ts -> conformance/build/requests.ts',
+      'conformance/types.ts -> conformance/run.ts',
+      'conformance/fuzz/index.ts -> conformance/parity/align.ts',
+    ]);
+  });
+
+  it('keep the floors of conformance/ one way: each folder imports only those under it (dynamic imports too)', () => {
+    const graph = importGraph(sourceFiles(path.join(ROOT, 'conformance')));
+    expect(graph.size).toBeGreaterThan(80);
+    expect(upward(graph)).toEqual([]);
+    // Every folder of conformance/ (but its suites and data) has its place in the order.
+    const placed = [...FLOORS.floors, ...FLOORS.top];
+    const folders = fs.readdirSync(path.join(ROOT, 'conformance'), { withFileTypes: true });
+    const unplaced = folders.filter((d) => d.isDirectory() && !['test', 'scenarios'].includes(d.name));
+    expect(unplaced.map((d) => d.name).filter((n) => !placed.includes(n))).toEqual([]);
   });
 
   it('form no circle under mock/, conformance/, proxy/, spec/, bench/ or scripts/ (type-only imports included)', () => {

@@ -9,7 +9,7 @@ import { loadSpec, type LoadedSpec, type OperationSpec } from '../../spec/load';
 import { inferResources, type Resource } from '../../spec/resources';
 import { unwrap } from '../../spec/envelope';
 import { generateValid } from '../../conformance/generate/values';
-import { withoutClientId } from '../../conformance/generate/requests';
+import { withoutClientId } from '../../conformance/build/requests';
 import { seededRandom } from '../../conformance/send/check-context';
 import { emptyPlacement, place, type Placement } from '../../conformance/send/credentials';
 import type { Exchange } from '../../conformance/types';

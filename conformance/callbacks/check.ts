@@ -15,9 +15,9 @@ import { fail, pass, skip, unusable, type Check, type RunContext } from '../send
 import { isWrite } from '../send/client';
 import { requiredParamText } from '../send/required-params';
 import { generateValid } from '../generate/values';
-import { jsonMediaType } from '../generate/requests';
-import { pathFor } from '../generate/bodies';
-import type { Arrival, CallbackReceiving, Receiver } from './receiver';
+import { jsonMediaType } from '../build/requests';
+import { pathFor } from '../build/bodies';
+import type { Arrival, CallbackReceiving, Receiver } from '../send/callback-receiver';
 
 export const CALLBACK_RULES = [
   'callbacks.arrive',

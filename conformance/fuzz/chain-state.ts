@@ -5,7 +5,7 @@ import { unwrap } from '../../spec/envelope';
 import { successStatuses } from '../../spec/statuses';
 import type { RunContext } from '../send/check-context';
 import type { Outgoing } from '../send/client';
-import { fieldsProblem, isObject } from '../generate/requests';
+import { fieldsProblem, isObject } from '../build/requests';
 import { lifecycleSteps, operationOf, stepPath, type LifecycleStepName } from '../lifecycle/plan';
 import type { Exchange, RecordedResponse } from '../types';
 

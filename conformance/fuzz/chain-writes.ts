@@ -6,7 +6,7 @@ import type { Auth } from '../send/client';
 import type { SecurityScheme } from '../send/credentials';
 import { generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
-import { bodyRequest, isObject, listItems, withoutClientId, withQuerystring } from '../generate/requests';
+import { bodyRequest, isObject, listItems, withoutClientId, withQuerystring } from '../build/requests';
 import { stepPath } from '../lifecycle/plan';
 import { boundaryCases } from './boundaries';
 import { opOf, pageQuery, pick, readBack, send, statusProblem, type Item, type Walk } from './chain-state';

@@ -19,7 +19,7 @@ import {
   listItems,
   withoutClientId,
   withQuerystring,
-} from '../generate/requests';
+} from '../build/requests';
 import type { Finding } from '../types';
 import {
   needsItem,

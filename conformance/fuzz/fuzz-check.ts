@@ -5,8 +5,8 @@
  */
 import { rejectStatuses, successStatuses } from '../../spec/statuses';
 import type { OperationSpec } from '../../spec/load';
-import { pathFor, type BodyTarget } from '../generate/bodies';
-import { bodyRequest, jsonMediaType } from '../generate/requests';
+import { pathFor, type BodyTarget } from '../build/bodies';
+import { bodyRequest, jsonMediaType } from '../build/requests';
 import type { Resource } from '../../spec/resources';
 import type { Rule } from '../types';
 import type { Check, RunContext } from '../send/check-context';

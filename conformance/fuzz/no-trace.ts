@@ -4,7 +4,7 @@
  */
 import type { OperationSpec } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
-import { listItems, withQuerystring } from '../generate/requests';
+import { listItems, withQuerystring } from '../build/requests';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
 import type { Finding } from '../types';
 import type { FuzzCase } from './cases';

@@ -7,11 +7,12 @@
  * GETs are sent under --read-only too.
  */
 import type { OperationSpec, ParamSpec } from '../../spec/load';
-import { parameterProblem, querystringProblem } from '../../spec/http/request-rules';
+import { inRefusalOrder, parameterProblems, type RequestProblem } from '../../spec/http/request-rules';
+import { templatePattern } from '../../spec/http/path-template';
 import { writeQuerystring } from '../../spec/http/querystring';
 import { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
-import { pathFor } from '../generate/bodies';
-import { bodyRequest, withQuerystring } from '../generate/requests';
+import { pathFor } from '../build/bodies';
+import { bodyRequest, validQuerystring, withQuerystring } from '../build/requests';
 import { generateInvalid, generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
 import { fail, pass, skip, type Check, type RunContext } from '../send/check-context';
@@ -48,19 +49,32 @@ const integerId = (op: OperationSpec): ParamSpec | undefined =>
     ? op.pathParamSpecs[0]
     : undefined;
 
-/** The request rules' refusal of these query and header values, if any (the mock and the proxy decide the same). */
+/**
+ * The request rules' refusal of a case as sent, if any: every location (path, query or querystring, header,
+ * cookie) read by the rules the mock and the proxy apply, the first in their refusal order. `pathValues` are the
+ * values of the path the case goes to; no cookie is sent; a case not about the querystring carries the valid one.
+ */
 function refusal(
   op: OperationSpec,
-  query: Record<string, string>,
-  headers: Record<string, string>,
-  querystring: string | undefined,
-) {
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return (
-    parameterProblem(op, op.queryParams, (name) => query[name]) ??
-    (querystring === undefined ? undefined : querystringProblem(op, querystring)) ??
-    parameterProblem(op, op.headerParams, (name) => lower[name])
-  );
+  c: Omit<ParamCase, 'expect'>,
+  pathValues: Readonly<Record<string, string>>,
+): RequestProblem | undefined {
+  const lower = Object.fromEntries(Object.entries(c.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const problems = parameterProblems(op, {
+    path: (name) => pathValues[name],
+    query: (name) => c.query[name],
+    header: (name) => lower[name],
+    cookie: () => undefined,
+    querystring: c.querystring ?? validQuerystring(op),
+  });
+  return inRefusalOrder(problems)[0];
+}
+
+/** The path parameters' values in `sent` (a path of `op`'s template, percent-decoded), by name. */
+export function pathValuesOf(op: OperationSpec, sent: string): Record<string, string> {
+  const { pattern, params } = templatePattern(op.path);
+  const m = pattern.exec(sent.split('?')[0] ?? '');
+  return Object.fromEntries(params.map((name, i) => [name, decodeURIComponent(m?.[i + 1] ?? '')]));
 }
 
 /** The 3.2 querystring's cases: left out, a value its schema refuses, text its media type cannot read. */
@@ -71,8 +85,8 @@ function querystringCases(op: OperationSpec, random: () => number): string[] {
   return ['', ...broken, ...(spec.kind === 'json' ? ['%7Bnot-json'] : []), '%E0%A4%A'];
 }
 
-/** Pure: the parameter cases of `op` (none: the operation has nothing to probe). */
-export function parameterCases(op: OperationSpec, random: () => number): ParamCase[] {
+/** Pure: the parameter cases of `op` sent to `sentPath` (none: the operation has nothing to probe). */
+export function parameterCases(op: OperationSpec, random: () => number, sentPath: string): ParamCase[] {
   const base = { query: {} as Record<string, string>, header: {} as Record<string, string> };
   const probed = [...op.queryParams, ...op.headerParams] as Array<ParamSpec & { in: 'query' | 'header' }>;
   for (const p of probed.filter((q) => q.required))
@@ -104,16 +118,19 @@ export function parameterCases(op: OperationSpec, random: () => number): ParamCa
   if (id)
     for (const text of ['abc', '1.5'])
       cases.push({ label: `path ${id.name} "${text}"`, query: base.query, headers: base.header, id: text });
+  const pathValues = pathValuesOf(op, sentPath);
   return cases.map((c) => {
+    // A non-integer id is refused either way: as a malformed value, or (a number type's 1.5) as no such item.
     if (c.id !== undefined) return { ...c, expect: 'reject' };
-    const problem = refusal(op, c.query, c.headers, c.querystring);
+    const problem = refusal(op, c, pathValues);
     return problem ? { ...c, expect: 'reject', status: problem.status } : { ...c, expect: 'accept' };
   });
 }
 
 /** The parameters rule of `op`, when it has cases. */
 export function parametersRules(op: OperationSpec): Rule[] {
-  if (parameterCases(op, () => 0.5).length === 0) return [];
+  // Counted only: which side each case falls on (read from the path sent) does not change how many there are.
+  if (parameterCases(op, () => 0.5, op.path).length === 0) return [];
   return [
     {
       id: parametersRuleId(op),
@@ -175,7 +192,7 @@ export function parametersCheck(op: OperationSpec, s: FuzzSettings): Check {
       if ('skip' in found) return [skip(rule, found.skip)];
       let sent = 0;
       const random = opRandom(s.seed, op, 'parameters:');
-      for (const c of parameterCases(op, random)) {
+      for (const c of parameterCases(op, random, found.path)) {
         if (Date.now() > s.deadline) break;
         const out = outgoing(op, found.path, c, random, ctx.runPrefix);
         const result = await ctx.client.send(out);

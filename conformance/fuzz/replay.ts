@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { LoadedSpec } from '../../spec/load';
-import { pathFor } from '../generate/bodies';
-import { bodyRequest } from '../generate/requests';
+import { pathFor } from '../build/bodies';
+import { bodyRequest } from '../build/requests';
 import { fail, pass, skip, type Check } from '../send/check-context';
 import type { Finding, Rule } from '../types';
 import { loadFailures, type SavedFailure } from './failures';

@@ -3,7 +3,7 @@ import { isObject } from '../../spec/json';
 import { recordKey } from '../../spec/resource-key';
 import type { Resource } from '../../spec/resource-types';
 import { objectShape } from '../../spec/schema-shape';
-import { listItems } from '../generate/requests';
+import { listItems } from '../build/requests';
 
 /** The members of a sent item (inside its envelope) the answer's schema names (a ticket bought with an email need not echo it). */
 export function namedFields(resource: Resource, item: unknown): Record<string, unknown> {

@@ -4,14 +4,14 @@
  * the item's actions (`POST /schedules/{id}/deactivate`: the operations spec/item-scope.ts scopes to one item) ->
  * delete -> read after delete (gone) -> delete again. Only the steps whose operations the document has; the id
  * the create answers is carried into every later step by `stepPath`. The runner's lifecycle rules
- * (generate/lifecycle.ts), the fuzz chains (fuzz/chains.ts, in a random order) and the document walk
+ * (lifecycle/run-lifecycle.ts), the fuzz chains (fuzz/chains.ts, in a random order) and the document walk
  * (lifecycle/document-walk.ts) all take their steps from here; each says only what it expects of a step.
  */
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { Action, Resource } from '../../spec/resource-types';
 import type { ResourceModel } from '../../spec/resources';
 import type { Schema } from '../../spec/schema-shape';
-import { itemPathOf } from '../generate/requests';
+import { itemPathOf } from '../build/requests';
 
 export type LifecycleStepName =
   | 'create'

@@ -12,7 +12,7 @@ import type { Resource } from '../../spec/resources';
 import type { Schema } from '../../spec/schema-shape';
 import type { Outgoing } from '../send/client';
 import { generateValid } from '../generate/values';
-import { withQuerystring } from '../generate/requests';
+import { withQuerystring } from '../build/requests';
 import { encodeBody, formBody } from '../generate/encode-body';
 
 type Json = Record<string, unknown>;

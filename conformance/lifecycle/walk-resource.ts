@@ -12,7 +12,7 @@ import { keyParams, keyParts, recordKey, setAt, valueAt } from '../../spec/resou
 import type { Resource } from '../../spec/resources';
 import { withoutWriteOnly } from '../../spec/schema-views';
 import { notFoundStatus } from '../../spec/statuses';
-import { fieldsProblem } from '../generate/requests';
+import { fieldsProblem } from '../build/requests';
 import { listShows, namedFields } from './item-views';
 import { jsonPatchOf } from '../generate/json-patch';
 import { mergePatchPlan } from '../generate/merge-patch';

@@ -10,8 +10,8 @@ import type { ParamSpec } from '../../spec/compile';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { isWrite } from '../send/client';
 import { generateValid } from '../generate/values';
-import { bodyRequest } from '../generate/requests';
-import { readsByName } from '../generate/seen-path';
+import { bodyRequest } from '../build/requests';
+import { readsByName } from '../build/seen-path';
 import { unknownParamText } from '../generate/param-values';
 import type { Finding } from '../types';
 

@@ -3,7 +3,7 @@
  * break the schema get the status the shared body rule decides (spec/http/request-body.ts: 400, or the 422 an
  * operation documents instead), a client-sent read-only property (the id) is not honoured, a body in a
  * Content-Type the operation does not document gets that rule's 415: the status the mock answers and the proxy's
- * judge records (a body sent where none is documented: generate/bodies.ts, `body.<operationId>.unexpected-body`).
+ * judge records (a body sent where none is documented: build/bodies.ts, `body.<operationId>.unexpected-body`).
  */
 import { successStatuses } from '../../spec/success';
 import type { OperationSpec } from '../../spec/load';
@@ -13,8 +13,8 @@ import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, seededRandom, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
 import type { Finding } from '../types';
-import { pathFor } from '../generate/bodies';
-import { bodyRequest } from '../generate/requests';
+import { pathFor } from '../build/bodies';
+import { bodyRequest } from '../build/requests';
 
 const VALID_CASES = 2;
 const INVALID_CASES = 3;

@@ -4,7 +4,7 @@ import type { ResourceModel } from '../../spec/resources';
 import type { Exchange, Finding } from '../types';
 import type { Client, SendResult } from './client';
 import { seededRandom } from '../../spec/random';
-import type { CallbackReceiving } from '../callbacks/receiver';
+import type { CallbackReceiving } from './callback-receiver';
 import type { SeenValues } from './seen-values';
 
 export { seededRandom };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createFetchHandler } from '../../mock/adapters/fetch';
 import { loadSpecOrThrow } from '../../spec/load';
 import { helpText } from '../help';
-import { mergeRules, type CatalogueRule } from '../load/catalogue';
+import { mergeRules, type CatalogueRule } from '../catalogue';
 import { formatReport } from '../../spec/report';
 import { CATALOGUE, catalogueFor, ENGINE_RULES, RULES } from '../rules';
 import { runConformance } from '../run';

@@ -11,7 +11,7 @@ import { seededRandom } from '../../conformance/send/check-context';
 import { createClient } from '../../conformance/send/client';
 import { seenValues } from '../../conformance/send/seen-values';
 import type { RunContext } from '../../conformance/send/check-context';
-import { bodyCheck, expectedRefusal } from '../../conformance/generate/bodies';
+import { bodyCheck, expectedRefusal } from '../../conformance/build/bodies';
 import { bodyCases } from '../../conformance/generate/body-cases';
 import { requestBodiesCheck } from '../../conformance/probes/request-bodies';
 import { createMockServer, type MockServer } from '../../mock/node/index';
@@ -196,7 +196,7 @@ it('refuses a missing or invalid required header parameter with 400 in the mock 
 it('gives the runner the same verdict on a required header: its negative cases expect the mock’s status', async () => {
   const op = spec.byId.get('listReports');
   if (!op) throw new Error('listReports is missing');
-  const cases = parameterCases(op, seededRandom(3));
+  const cases = parameterCases(op, seededRandom(3), '/reports');
   const labels = cases.map((c) => c.label);
   expect(labels).toContain('header X-Tenant missing (required)');
   expect(labels.filter((l) => l.startsWith('header X-Tenant: ')).length).toBeGreaterThan(1);

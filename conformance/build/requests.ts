@@ -6,13 +6,13 @@ import { withoutWriteOnly } from '../../spec/schema-views';
 import { successStatuses } from '../../spec/statuses';
 import type { Outgoing, SendResult } from '../send/client';
 import type { RunContext } from '../send/check-context';
-import { generateValid } from './values';
+import { generateValid } from '../generate/values';
 import type { Exchange, RecordedResponse } from '../types';
 import { isObject } from '../../spec/json';
 import { seededRandom } from '../../spec/random';
 import { writeQuerystring } from '../../spec/http/querystring';
 import { createdIdOf } from '../../spec/created-id';
-import { encodeBody } from './encode-body';
+import { encodeBody } from '../generate/encode-body';
 
 export { notFoundStatus, rejectStatuses, successStatuses } from '../../spec/statuses';
 
@@ -26,10 +26,14 @@ export function jsonMediaType(op: OperationSpec): string {
  * its schema, the same each run), so that only what a rule varies decides; else `path` as it is.
  */
 export function withQuerystring(op: OperationSpec, path: string): string {
-  const spec = op.querystring;
-  if (!spec) return path;
-  const raw = writeQuerystring(spec, generateValid(spec.schema, seededRandom(0), 'q', { full: true }));
+  const raw = validQuerystring(op);
   return raw ? `${path}${path.includes('?') ? '&' : '?'}${raw}` : path;
+}
+
+/** The valid 3.2 `in: querystring` value a request carries (seeded: the same each run), if `op` has one. */
+export function validQuerystring(op: OperationSpec): string | undefined {
+  const spec = op.querystring;
+  return spec && writeQuerystring(spec, generateValid(spec.schema, seededRandom(0), 'q', { full: true }));
 }
 
 /** How many bodies were built: the sequence number in each one's file names. */

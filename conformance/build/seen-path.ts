@@ -6,8 +6,8 @@
  */
 import type { OperationSpec } from '../../spec/load';
 import type { RunContext } from '../send/check-context';
-import { fillPath } from './param-cases';
-import { validParamText } from './param-values';
+import { fillPath } from '../generate/param-cases';
+import { validParamText } from '../generate/param-values';
 
 const SAFE = new Set(['get', 'head']);
 

@@ -9,12 +9,12 @@ import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 import { isJsonPatch } from '../../spec/json-patch';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
-import { generateValid } from './values';
+import { generateValid } from '../generate/values';
 import type { Exchange, Finding } from '../types';
 import type { SendResult } from '../send/client';
-import { pointerTo } from './json-patch';
+import { pointerTo } from '../generate/json-patch';
 import { crudRuleId, crudRules, crudSteps, readOnlyWrites } from './crud-rules';
-import { runLifecycle } from './lifecycle';
+import { runLifecycle } from './run-lifecycle';
 import {
   bodyRequest,
   createItem,
@@ -25,7 +25,7 @@ import {
   successStatuses,
   withinParent,
   withoutClientId,
-} from './requests';
+} from '../build/requests';
 
 const ITEM_ACTIONS = ['read', 'replace', 'patch', 'remove'] as const;
 

@@ -9,7 +9,7 @@ import type { Resource } from '../../spec/resources';
 import type { Action } from '../../spec/resource-types';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, type RunContext } from '../send/check-context';
-import { generateValid } from './values';
+import { generateValid } from '../generate/values';
 import { objectShape } from '../../spec/schema-shape';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 import { crudRuleId, crudSteps, type CrudStep } from './crud-rules';
@@ -24,11 +24,11 @@ import {
   successStatuses,
   withoutClientId,
   withQuerystring,
-} from './requests';
-import { mergePatchPlan } from './merge-patch';
-import { jsonPatchOf } from './json-patch';
-import { lifecycleSteps, operationOf, writableSchema } from '../lifecycle/plan';
-import { listShows, namedFields } from '../lifecycle/item-views';
+} from '../build/requests';
+import { mergePatchPlan } from '../generate/merge-patch';
+import { jsonPatchOf } from '../generate/json-patch';
+import { lifecycleSteps, operationOf, writableSchema } from './plan';
+import { listShows, namedFields } from './item-views';
 
 interface Run {
   ctx: RunContext;

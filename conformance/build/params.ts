@@ -12,10 +12,10 @@ import { fail, pass, skip, unusable, type Check, type RunContext } from '../send
 import { isWrite, type Outgoing, type SendResult } from '../send/client';
 import { missingRequired } from '../send/required-params';
 import type { Finding, Rule } from '../types';
-import { fillPath, paramCases, type ParamCase } from './param-cases';
+import { fillPath, paramCases, type ParamCase } from '../generate/param-cases';
 import { bodyRequest } from './requests';
 import { learnAbove, pathTexts } from './seen-path';
-import { generateValid } from './values';
+import { generateValid } from '../generate/values';
 
 export const paramRuleId = (op: OperationSpec, name: string): string => `params.${op.operationId}.${name}`;
 

@@ -1,12 +1,12 @@
 /** Pure: the document (its operations and resources) -> the generated rules and the checks that judge them. */
-import type { LoadedSpec } from '../../spec/load';
-import type { ResourceModel } from '../../spec/resources';
-import type { Check } from '../send/check-context';
-import type { Rule } from '../types';
-import { bodyCheck, bodyRules } from './bodies';
-import { crudCheck } from './crud';
-import { crudRules } from './crud-rules';
-import { paramRules, paramsCheck } from './params';
+import type { LoadedSpec } from '../spec/load';
+import type { ResourceModel } from '../spec/resources';
+import type { Check } from './send/check-context';
+import type { Rule } from './types';
+import { bodyCheck, bodyRules } from './build/bodies';
+import { crudCheck } from './lifecycle/crud';
+import { crudRules } from './lifecycle/crud-rules';
+import { paramRules, paramsCheck } from './build/params';
 
 export interface Generated {
   rules: Rule[];

@@ -1,12 +1,12 @@
 /** Run one scenario's steps in order: render templates, send, check expectations, capture values. */
 import { checkExpectations } from '../verdict/expectations';
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
-import { jsonMediaType } from '../generate/requests';
+import { jsonMediaType } from '../build/requests';
 import type { Scenario, ScenarioStep } from '../load/scenario-schema';
 import type { Finding, RuleKind } from '../types';
-import type { Outgoing } from './client';
-import { fail, pass, skip, unusable, type Check, type RunContext } from './check-context';
-import { getPointer, render } from './template';
+import type { Outgoing } from '../send/client';
+import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { getPointer, render } from '../send/template';
 
 /** A scenario as an executable check of its rule. */
 export function scenarioCheck(scenario: Scenario, kind: RuleKind): Check {

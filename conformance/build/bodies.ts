@@ -4,7 +4,7 @@
  */
 import { mapItem } from '../../spec/envelope';
 import { isJsonPatch } from '../../spec/json-patch';
-import { unchangedPatch } from './json-patch';
+import { unchangedPatch } from '../generate/json-patch';
 import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { rejectStatuses } from '../../spec/statuses';
@@ -12,7 +12,7 @@ import { bodyRefusalStatus, decodeJsonBody, unexpectedBodyProblem } from '../../
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
 import type { Exchange, Finding, Rule } from '../types';
-import { bodyCases, type BodyCase } from './body-cases';
+import { bodyCases, type BodyCase } from '../generate/body-cases';
 import {
   bodyRequest,
   createItem,

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { createAjv } from '../../spec/ajv';
-import { formatAjvErrors } from '../../spec/load';
-import type { Rule, RuleKind } from '../types';
+import { createAjv } from '../spec/ajv';
+import { formatAjvErrors } from '../spec/load';
+import type { Rule, RuleKind } from './types';
 
 /** One declared rule: a catalogue rule plus where it is listed and the operationIds it needs. */
 export interface CatalogueRule extends Rule {

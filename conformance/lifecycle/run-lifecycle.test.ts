@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runConformance } from '../index';
+import { runConformance } from '..';
 
 const DOC = `
 openapi: 3.0.3

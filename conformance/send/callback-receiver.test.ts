@@ -1,4 +1,4 @@
-import { startReceiver } from './receiver';
+import { startReceiver } from './callback-receiver';
 
 const post = (url: string, body: string, method = 'POST') =>
   fetch(url, { method, headers: { 'Content-Type': 'application/json' }, body });

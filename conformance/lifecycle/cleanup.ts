@@ -4,8 +4,8 @@
  */
 import type { LoadedSpec } from '../../spec/load';
 import type { Cleanup, Leftover } from '../types';
-import type { Client } from './client';
-import { itemPathOf, notFoundStatus } from '../generate/requests';
+import type { Client } from '../send/client';
+import { itemPathOf, notFoundStatus } from '../build/requests';
 
 /** What the document's delete answers for an item that is gone already (404, or its documented 400). */
 const notFoundOf = (spec: LoadedSpec | undefined, operationId: string): number => {
