@@ -52,7 +52,12 @@ describe('the key an item path names', () => {
     ],
     ['{issue_number} is number, not id', object({ id: int, number: int }), 'issue_number', 'number'],
     ['{index} (of the issue) is number, not id', object({ id: int, number: int }), 'index', 'number'],
-    ['{index} is index where the item has one', object({ id: int, index: int, number: int }), 'index', 'index'],
+    [
+      '{index} is index where the item has one',
+      object({ id: int, index: int, number: int }),
+      'index',
+      'index',
+    ],
     [
       '{customer} is id, never a nested customer',
       object({ id: str, name: str, discount: object({ customer: str }) }),
