@@ -59,6 +59,7 @@ export async function measureFetchAdapter(seconds: number): Promise<FetchAdapter
     await deps.records.reset(deps.seed, deps.model.resources);
     await deps.limiter.reset();
     deps.listCache.clear();
+    deps.readCache.clear();
     const seen: Record<string, number> = {};
     const run = async (ms: number): Promise<number> => {
       let n = 0;

@@ -75,6 +75,8 @@ export function createOwnAnswers(spec: LoadedSpec) {
     return found;
   };
   const seen = new Map<string, Record<string, string>>();
+  /** Whose values `seen` took last (their entries are its newest three). */
+  let lastCaller: { caller: string; address: string; addressKey: string } | undefined;
   /**
    * Per connection, its last credential's digest: a kept-alive caller is hashed once per connection, not once
    * per answer. The credential is held with its connection only (as Node's parser holds the headers), never
@@ -114,12 +116,21 @@ export function createOwnAnswers(spec: LoadedSpec) {
         any = true;
       }
       if (!any) return;
+      const caller = callerOf(req, address, connection);
+      // The caller of the last answer again (a run of answers to one client): its three entries are the newest
+      // already, so they only take the new values; no reordering, no key string built.
+      if (lastCaller?.caller === caller && lastCaller.address === address) {
+        seen.set(caller, values).set(lastCaller.addressKey, values).set('*', values);
+        return;
+      }
+      const addressKey = `address ${address}`;
       // By credential, by address (for HTTP refused before its headers were read), and the latest of all.
-      for (const key of [callerOf(req, address, connection), `address ${address}`, '*']) {
+      for (const key of [caller, addressKey, '*']) {
         seen.delete(key);
         if (seen.size >= MAX_CALLERS) seen.delete(seen.keys().next().value as string);
         seen.set(key, values);
       }
+      lastCaller = { caller, address, addressKey };
     },
     /** The proxy's own answer for `status` on `op` (undefined: no operation, as for malformed HTTP). */
     render(

@@ -13,6 +13,7 @@ import type { Keyring } from './keys';
 import type { Logger } from './log';
 import type { MockConfig } from './settings';
 import type { LimiterStore, RecordStore, SeedData, WindowSpec } from './stores/types';
+import type { ReadCacheEntry } from './read-cache';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -201,6 +202,8 @@ export interface Deps {
   errors: ErrorShaper;
   /** Serialised list per resource, keyed by the store's version, so a repeated GET does not re-serialise. */
   listCache: Map<string, { version: number; raw: Uint8Array; contentType: string | undefined }>;
+  /** Serialised item answers per read operation, keyed by the store's version (mock/core/read-cache.ts). */
+  readCache: Map<OperationSpec, ReadCacheEntry>;
   /** Numbers in [0, 1) for latency ranges and faults, seeded by `randomSeed`. */
   random: () => number;
   /** Waits `ms` (the adapters hold a delayed answer back with it; tests inject their own). */

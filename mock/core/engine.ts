@@ -130,6 +130,7 @@ export async function buildDeps(options: EngineOptions): Promise<Deps> {
     bound: bindOperations(spec, model, bodies, config),
     errors: createErrorShaper(spec, idRandom(config.randomSeed + 1)),
     listCache: new Map(),
+    readCache: new Map(),
     random: seededRandom(config.randomSeed),
     sleep: options.sleep ?? timerSleep,
     outbox: options.outbox,

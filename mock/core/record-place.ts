@@ -45,13 +45,34 @@ function keyDepths(r: Resource): number[] {
   return keyParts(r).map((p) => segs.findIndex((s) => isParam(s) && paramName(s) === p.param));
 }
 
+/**
+ * The names, in the operation's own path, of the parameters that give each key part (undefined where the path has
+ * none at that depth): worked out once per resource and path, not per request.
+ */
+const keyNames = new WeakMap<
+  Resource,
+  { parts: readonly unknown[]; byPath: Map<string, Array<string | undefined>> }
+>();
+function keyNamesIn(r: Resource, path: string): Array<string | undefined> {
+  const parts = keyParts(r);
+  let known = keyNames.get(r);
+  if (known?.parts !== parts) keyNames.set(r, (known = { parts, byPath: new Map() }));
+  let names = known.byPath.get(path);
+  if (!names) {
+    names = keyDepths(r).map((depth) => (depth < 0 ? undefined : paramAt(path, depth)));
+    known.byPath.set(path, names);
+  }
+  return names;
+}
+
 /** The item key the path names, as the store keys it (`007` addresses integer id 7). */
 export function itemKey(ctx: Ctx, r: Resource): string {
   const params: Record<string, string> = {};
   const parts = keyParts(r);
-  keyDepths(r).forEach((depth, i) => {
-    const part = parts[i];
-    if (part) params[part.param] = depth < 0 ? '' : paramValue(ctx, depth);
+  const names = ctx.operation ? keyNamesIn(r, ctx.operation.path) : [];
+  parts.forEach((part, i) => {
+    const name = names[i];
+    params[part.param] = (name && ctx.params?.[name]) || '';
   });
   const raw = keyOfParams(r, params);
   return r.idType === 'integer' && parts.length === 1 && /^\d+$/.test(raw) ? String(Number(raw)) : raw;

@@ -9,4 +9,5 @@ export async function resetEngineState(deps: Deps): Promise<void> {
   await deps.records.reset(deps.seed, deps.model.resources);
   await deps.limiter.reset();
   deps.listCache.clear();
+  deps.readCache.clear();
 }

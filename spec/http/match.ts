@@ -177,7 +177,6 @@ export function matchPath(
   const wanted = method.toLowerCase();
   const segments = rest.split('/');
   let best: string | undefined;
-  let found: Found | undefined;
   let head: Found | undefined;
   const allow: string[] = [];
   const group = table.bySegments.get(segments.length);
@@ -196,11 +195,11 @@ export function matchPath(
       if (!rawParams) continue;
       best = route.rank;
       const { operation } = route;
-      if (operation.method === wanted) found ??= { operation, rawParams };
+      // The first of the best rank with the method is the answer: the rest are read only for a HEAD or a 405.
+      if (operation.method === wanted) return { operation, rawParams };
       if (wanted === 'head' && operation.method === 'get') head ??= { operation, rawParams };
       if (!allow.includes(operation.method.toUpperCase())) allow.push(operation.method.toUpperCase());
     }
-  if (found) return found;
   if (head) return head;
   return allow.length ? { status: 405, allow } : { status: 404 };
 }

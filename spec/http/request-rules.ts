@@ -76,37 +76,35 @@ export function parameterProblem(
 ): RequestProblem | undefined {
   for (const p of specs) {
     const raw = values(p.in === 'header' ? p.name.toLowerCase() : p.name);
-    const pointer = `/${p.in}/${p.name}`;
-    const status = refusalStatus(op.responses, 400, ALTERNATIVES[p.in]);
     const members =
       raw === undefined && rawQuery && p.in === 'query' ? flattenedQueryValue(p, rawQuery) : undefined;
     if (members !== undefined) {
       if (p.validate(members)) continue;
       const what = `${p.in} parameter ${p.name}`;
       const detail = formatAjvErrors(p.validate.errors, what);
-      const message = detail.startsWith(what) ? detail : `${what}: ${detail}`;
-      return { rule: 'request.parameters', status, pointer, message };
+      return paramRefusal(op, p, detail.startsWith(what) ? detail : `${what}: ${detail}`);
     }
     if (raw === undefined) {
-      if (p.required)
-        return {
-          rule: 'request.parameters',
-          status,
-          pointer,
-          message: `${p.in} parameter ${p.name} is required`,
-        };
+      if (p.required) return paramRefusal(op, p, `${p.in} parameter ${p.name} is required`);
       continue;
     }
     if (!p.validate(coerceParam(p.schema, raw)))
-      return {
-        rule: 'request.parameters',
-        status,
-        pointer,
-        message: formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`),
-      };
+      return paramRefusal(op, p, formatAjvErrors(p.validate.errors, `${p.in} parameter ${p.name}`));
   }
   return undefined;
 }
+
+/** A broken parameter's problem: its pointer and status are worked out only for a refusal, not per valid value. */
+const paramRefusal = (
+  op: Pick<OperationSpec, 'responses'>,
+  p: ParamSpec,
+  message: string,
+): RequestProblem => ({
+  rule: 'request.parameters',
+  status: refusalStatus(op.responses, 400, ALTERNATIVES[p.in]),
+  pointer: `/${p.in}/${p.name}`,
+  message,
+});
 
 /**
  * The 3.2 `in: querystring` parameter's problem, if any: `raw` is the query string as sent, without `?` (absent

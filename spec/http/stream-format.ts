@@ -42,8 +42,20 @@ export type ReadItem = { value: unknown } | { problem: string };
 
 const base = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();
 
+/** The last type asked about and its kind: the proxy asks for every answer, nearly always of one type. */
+let lastType = '';
+let lastKind: StreamKind | undefined;
+
 /** The kind of a sequential media type, or undefined for any other type. */
 export function streamKindOf(type: string): StreamKind | undefined {
+  if (type !== lastType) {
+    lastKind = kindOf(type);
+    lastType = type;
+  }
+  return lastKind;
+}
+
+function kindOf(type: string): StreamKind | undefined {
   const t = base(type);
   if (t === 'text/event-stream') return 'sse';
   if (t === 'application/jsonl' || t === 'application/x-ndjson' || t === 'application/x-jsonlines')

@@ -92,6 +92,35 @@ describe.each([
       expect((await call('GET', '/pets')).body).toEqual([]);
     });
 
+    it('answers a repeated read from its bytes until a write, and every write is seen by the next read', async () => {
+      await call('POST', '/categories', { name: 'dog' });
+      await call('POST', '/categories', { name: 'cat' });
+      expect((await call('GET', '/categories/1')).body).toEqual({ id: 1, name: 'dog' });
+      // The memory store answers its version at once: the item's bytes are kept and reused (Redis: built anew).
+      const kept = () => [...mock.deps.readCache.values()][0]?.items.get('1')?.raw;
+      const first = kept();
+      if (!redis) expect(first).toBeInstanceOf(Uint8Array);
+      expect((await call('GET', '/categories/1')).body).toEqual({ id: 1, name: 'dog' });
+      expect(kept()).toBe(first);
+      // A write to another item of the bucket, then to this one: each read after it sees the store.
+      await call('PUT', '/categories/2', { name: 'cats' });
+      expect((await call('GET', '/categories/1')).body).toEqual({ id: 1, name: 'dog' });
+      await call('PUT', '/categories/1', { name: 'dogs' });
+      expect((await call('GET', '/categories/1')).body).toEqual({ id: 1, name: 'dogs' });
+      await call('PATCH', '/categories/1', { description: 'All dogs' }, KEY, 'application/merge-patch+json');
+      expect((await call('GET', '/categories/1')).body).toEqual({
+        id: 1,
+        name: 'dogs',
+        description: 'All dogs',
+      });
+      expect((await call('DELETE', '/categories/1')).status).toBe(204);
+      expect((await call('GET', '/categories/1')).status).toBe(404);
+      await call('POST', '/categories', { name: 'bird' });
+      expect((await call('GET', '/categories/3')).body).toEqual({ id: 3, name: 'bird' });
+      await mock.reset();
+      expect((await call('GET', '/categories/3')).status).toBe(404);
+    });
+
     it('keeps each resource apart, with its own ids, and categories get item operations too', async () => {
       await call('POST', '/pets', { name: 'a' });
       expect((await call('POST', '/categories', { name: 'dog' })).body).toEqual({ id: 1, name: 'dog' });

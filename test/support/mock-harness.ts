@@ -93,6 +93,7 @@ async function fetchMock(options: MockServerOptions): Promise<MockServer> {
       await deps.records.reset(seedData, deps.model.resources);
       await deps.limiter.reset();
       deps.listCache.clear();
+      deps.readCache.clear();
     },
     reload: async () => ({ ok: false, error: 'the fetch adapter has no files to reload' }),
     inferred: () => [],

@@ -41,6 +41,7 @@ import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { queryFilter, searchFilter, searchView } from '../search';
 import { createdAnswer } from '../records';
+import { cachedRead } from '../read-cache';
 import { withUpload } from '../uploads';
 import { uuidFrom } from '../../../spec/random';
 import {
@@ -494,8 +495,12 @@ function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): M
     case 'read': {
       const id = itemId(ctx, r);
       const status = successStatus(op, 'read');
-      return whenReady(deps.records.get(bucketOf(ctx, r), id), (found) =>
-        found ? reply(op, status, presentItem(op, status, found, r)) : noSuchRecord(r.name, id),
+      const bucket = bucketOf(ctx, r);
+      // Checked and serialised once per store version (../read-cache.ts), as the plain list is.
+      return cachedRead(deps, op, bucket, id, () =>
+        whenReady(deps.records.get(bucket, id), (found) =>
+          found ? reply(op, status, presentItem(op, status, found, r)) : noSuchRecord(r.name, id),
+        ),
       );
     }
     case 'replace':
