@@ -12,7 +12,9 @@
  * WARM=1 (ours may start from its validation cache, a restart; by default every start is a first start),
  * JUDGE=prism (the plan goes through Prism's validation proxy, `prism proxy FILE OURS --errors`, and every answer
  * is judged by Prism as well as by our rules: bench/lib/sweep-prism.ts), PRISM_VERSION=5.14.2 (that Prism,
- * fetched once by `npm exec`, for the judge and the start measured; default: the installed dev dependency).
+ * fetched once by `npm exec`, for the judge and the start measured; default: the installed dev dependency),
+ * SLICE=a:b (only the documents a to b-1 of the draw's run order, as Array.slice: a long sample run in parts, a
+ * stopped run continued from where it stopped; each part writes its own results, `sweep i/N` counts in the whole).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +47,8 @@ export interface SweepSettings {
   /** The Prism CLI's entry point (dist/index.js) and its version. */
   prismMain?: string;
   prismVersion?: string;
+  /** SLICE=a:b: the part of the run order to run (a long sample in parts, a stopped run continued). */
+  slice?: [number, number];
 }
 
 export interface Start {
@@ -336,13 +340,16 @@ const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '–' : n.
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(2)}×`;
 
+const sliceText = (s: SweepSettings) =>
+  s.slice ? `, SLICE=${s.slice[0]}:${Number.isFinite(s.slice[1]) ? s.slice[1] : ''}` : '';
+
 /** The table, in Markdown (stdout and the .md file). */
 export function formatSweep(summary: SweepSummary, rows: DocumentRow[], s: SweepSettings): string {
   const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
   const lines = [
     `# Sweep of ${DIRECTORY_PACKAGE}`,
     '',
-    `${summary.documents} documents (${s.sample === undefined ? 'all' : `SAMPLE=${s.sample} SEED=${s.seed}`}${s.only ? `, ONLY=${s.only}` : ''}; ${s.warm ? 'restarts: validation cache on' : 'first starts: validation cache off'}), node ${process.version}, ${os.cpus().length} CPUs`,
+    `${summary.documents} documents (${s.sample === undefined ? 'all' : `SAMPLE=${s.sample} SEED=${s.seed}`}${s.only ? `, ONLY=${s.only}` : ''}${sliceText(s)}; ${s.warm ? 'restarts: validation cache on' : 'first starts: validation cache off'}), node ${process.version}, ${os.cpus().length} CPUs`,
     '',
     '| | ours | Prism |',
     '| --- | --- | --- |',
@@ -404,7 +411,9 @@ export async function sweep(
   progress: (rows: DocumentRow[]) => void = () => undefined,
 ): Promise<{ rows: DocumentRow[]; summary: SweepSummary }> {
   const { dir, documents } = collection();
-  const chosen = runOrder(choose(documents, s), s.seed);
+  const order = runOrder(choose(documents, s), s.seed);
+  const [from, to] = s.slice ?? [0, order.length];
+  const chosen = order.slice(from, to);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'petstore-sweep-'));
   const keys = [{ key: KEY, plan: 'enterprise', perMinute: 100_000_000, perDay: 1_000_000_000_000 }];
   fs.writeFileSync(path.join(work, 'keys.json'), JSON.stringify({ keys }));
@@ -413,7 +422,7 @@ export async function sweep(
     for (const [i, document] of chosen.entries()) {
       const row = await sweepOne(dir, document, work, s);
       rows.push(row);
-      say(`sweep ${i + 1}/${chosen.length} ${document}: ${progressLine(row)}`);
+      say(`sweep ${from + i + 1}/${order.length} ${document}: ${progressLine(row)}`);
       progress(rows);
     }
   } finally {
@@ -444,7 +453,17 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): SweepSett
     timeoutMs: Number(env.TIMEOUT_S ?? 60) * 1000,
     warm: env.WARM === '1',
     judge: env.JUDGE === 'prism' ? 'prism' : undefined,
+    slice: env.SLICE ? sliceOf(env.SLICE) : undefined,
   };
+}
+
+/** `a:b`, `a:` or `:b` (as Array.slice, b excluded); anything else is refused rather than run whole. */
+export function sliceOf(text: string): [number, number] {
+  const m = /^(\d*):(\d*)$/.exec(text.trim());
+  const from = Number(m?.[1] || 0);
+  const to = m?.[2] ? Number(m[2]) : Infinity;
+  if (!m || to <= from) throw new Error(`SLICE=${text}: expected a:b with a < b, as 0:150 or 150:`);
+  return [from, to];
 }
 
 async function main(): Promise<void> {
@@ -455,7 +474,7 @@ async function main(): Promise<void> {
     s.prismVersion = prismVersion(s.prismMain);
   }
   say(
-    `sweep: ${DIRECTORY_PACKAGE}, SEED=${s.seed}${s.sample ? ` SAMPLE=${s.sample}` : ''}${s.only ? ` ONLY=${s.only}` : ''}${s.prismVersion ? `, Prism ${s.prismVersion}` : ''}${s.judge ? ' as judge' : ''}`,
+    `sweep: ${DIRECTORY_PACKAGE}, SEED=${s.seed}${s.sample ? ` SAMPLE=${s.sample}` : ''}${s.only ? ` ONLY=${s.only}` : ''}${sliceText(s)}${s.prismVersion ? `, Prism ${s.prismVersion}` : ''}${s.judge ? ' as judge' : ''}`,
   );
   const out = path.join(ROOT, 'bench', 'results', 'sweep');
   fs.mkdirSync(out, { recursive: true });

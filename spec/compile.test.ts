@@ -1,7 +1,7 @@
 /** Operation ids: the document's, else derived from method and path, said once (issue 30). */
 import path from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { derivedOperationId, operationIds } from './compile';
+import { coerceParam, derivedOperationId, operationIds } from './compile';
 import { loadSpec } from './load';
 
 const doc = (paths: Record<string, unknown>): OpenAPIV3_1.Document =>
@@ -60,5 +60,18 @@ describe('answers documented as */* (issue 40)', () => {
     expect(overview?.validateBody?.({ companyId: 'c', boardMembers: [] })).toBe(true);
     expect(overview?.validateBody?.({ boardMembers: 'none' })).toBe(false);
     expect(loaded.spec.byId.get('getCompanyReport')?.responses.get('200')?.contentType).toBeUndefined();
+  });
+});
+
+describe('a query object sent under its own name as JSON text (Redshift’s TargetAction)', () => {
+  const schema = { type: 'object', properties: { PauseCluster: { type: 'object' } } } as const;
+  it('is read as the object', () => {
+    expect(coerceParam(schema, '{"PauseCluster":{"ClusterIdentifier":"c1"}}')).toEqual({
+      PauseCluster: { ClusterIdentifier: 'c1' },
+    });
+  });
+  it('stays text when it is not a JSON object, for the schema to refuse', () => {
+    expect(coerceParam(schema, '{not json')).toBe('{not json');
+    expect(coerceParam({ type: 'string' }, '{"a":1}')).toBe('{"a":1}');
   });
 });

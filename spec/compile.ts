@@ -530,15 +530,34 @@ function compileQuerystring(
   };
 }
 
-/** A parameter's string value as its schema's type (`"5"` -> 5 for an integer), unchanged when it does not fit. */
+/**
+ * A parameter's string value as its schema's type (`"5"` -> 5 for an integer), unchanged when it does not fit.
+ * An object sent under its own name as JSON text (Redshift's `TargetAction`, "a JSON format string") is read as
+ * that object, as Prism's proxy accepts it; any other text stays text, for the schema to refuse.
+ */
 export function coerceParam(schema: OpenAPIV3_1.SchemaObject, raw: string): unknown {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const t = raw.trim();
+  if ((types.includes('object') || (!schema.type && schema.properties)) && t.startsWith('{')) {
+    const parsed = jsonObject(t);
+    if (parsed !== undefined) return parsed;
+  }
   if ((types.includes('integer') || types.includes('number')) && t !== '' && !Number.isNaN(Number(t)))
     return Number(t);
   if (types.includes('boolean') && (t === 'true' || t === 'false')) return t === 'true';
   if (types.includes('array')) return raw.split(',');
   return raw;
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `/pets/{petId}` -> /^\/pets\/([^/]+)$/ with params ['petId']. */

@@ -8,7 +8,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { Schema } from './schema-shape';
 import { ABSENT_KEYWORD } from './schema-views';
-import { sampleOf, type SampleOptions } from './sample';
+import { merged, sampleOf, type SampleOptions } from './sample';
+import { exclusiveTo } from './one-of';
 import { fits, patternOf, typesOfSchema } from './schema-fits';
 import { isObject } from './json';
 
@@ -55,6 +56,40 @@ function conformObject(value: Json, s: Json, schema: Schema, depth: number, opti
 }
 
 /**
+ * One branch of a oneOf/anyOf that the value can be brought to; for a `oneOf`, the branch is chosen first and
+ * the value then made to match it alone (./one-of.ts: a sibling's required property left out, a property the
+ * sibling describes set to a value it refuses), so an echoed record never matches two branches.
+ */
+function conformToBranch(
+  value: unknown,
+  s: Json,
+  branches: unknown[],
+  depth: number,
+  options: SampleOptions,
+): unknown {
+  const schema = s as Schema;
+  const rest: Json = { ...s, oneOf: undefined, anyOf: undefined, discriminator: undefined };
+  for (const b of branches) {
+    const home = { ...rest, allOf: [...(Array.isArray(s.allOf) ? s.allOf : []), b] };
+    const tried = conformTo(value, home as Schema, depth + 1, options);
+    if (fits(tried, schema)) return tried;
+    if (!Array.isArray(s.oneOf) || !fits(tried, home)) continue;
+    const only = exclusiveTo({
+      value: tried,
+      branch: isObject(b) ? merged(b) : {},
+      siblings: branches.filter((x) => x !== b).map((x) => (isObject(x) ? merged(x) : x)),
+      own: merged(home),
+      merge: merged,
+      s,
+      schema: s,
+      fuller: () => undefined,
+    });
+    if (only !== undefined) return only;
+  }
+  return sampleOf(schema, options);
+}
+
+/**
  * `value` made to fit `schema` (see the file's comment); the value itself when it fits already. `options` are
  * the generator's for what must be generated (`direction: 'request'` for a body a client sends).
  */
@@ -69,20 +104,8 @@ export function conformTo(
   const s = schema as Json;
   const asOther = coerced(value, s);
   if (asOther !== undefined) return asOther;
-  // One branch of a oneOf/anyOf that the value can be brought to.
   const branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
-  if (branches) {
-    for (const b of branches) {
-      const tried = conformTo(
-        value,
-        { ...s, oneOf: undefined, anyOf: undefined, allOf: [b] } as Schema,
-        depth + 1,
-        options,
-      );
-      if (fits(tried, schema)) return tried;
-    }
-    return sampleOf(schema, options);
-  }
+  if (branches) return conformToBranch(value, s, branches, depth, options);
   let out = value;
   if (isObject(value) && (typesOfSchema(s).includes('object') || isObject(s.properties) || !s.type)) {
     out = conformObject(value, s, schema, depth, options);

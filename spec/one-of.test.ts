@@ -84,3 +84,50 @@ describe('a value echoed from a request that the answer refuses is replaced', ()
     expect(out).toEqual({ id: 'w1', status: 'active' });
   });
 });
+
+/**
+ * Vonage's report records (issue 40): branches that share a base (`allOf`) and differ in a few open fields, one
+ * branch contained in another (any `status` string), so no single change makes a value match one branch.
+ */
+describe('records whose branches overlap (a base and a few open fields each)', () => {
+  const base = obj({ account_id: { type: 'string' }, product: { type: 'string', enum: ['SMS', 'VOICE'] } });
+  const record = (props: object, extra: object = {}) => ({ allOf: [base, obj(props, extra)] });
+  const schema = {
+    oneOf: [
+      record(
+        {
+          direction: { type: 'string', enum: ['inbound', 'outbound'] },
+          status: { type: 'string', enum: ['delivered', 'failed'] },
+          records: { type: 'array', items: obj({ to: { type: 'string' }, price: { type: 'number' } }) },
+        },
+        { required: ['product', 'direction'] },
+      ),
+      record({
+        status: { type: 'string', enum: ['answered', 'failed'] },
+        conversation_id: { type: 'string' },
+      }),
+      record({
+        status: { type: 'string' },
+        records: { type: 'array', items: obj({ to: { type: 'string' }, call_id: { type: 'string' } }) },
+      }),
+      record({ network: { type: 'string' }, to: { type: 'string' } }),
+    ],
+  };
+  it('a generated value matches one branch', () => {
+    const value = sampleOf(schema as Schema);
+    expect({ value, valid: ajv.validate(schema, value) }).toEqual({ value, valid: true });
+  });
+  it('an echoed record keeps its values where they tell the branch, and matches one branch', () => {
+    const sent = {
+      account_id: 'a1',
+      product: 'SMS',
+      direction: 'outbound',
+      status: 'delivered',
+      network: 'n1',
+      records: [{ to: '44', price: 1 }],
+    };
+    const out = validAnswer(sent, schema as Schema, ajv.compile(schema)) as Record<string, unknown>;
+    expect({ out, valid: ajv.validate(schema, out) }).toEqual({ out, valid: true });
+    expect(out.account_id).toBe('a1');
+  });
+});

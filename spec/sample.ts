@@ -212,7 +212,9 @@ function fromBranches(
       const fixed = exclusiveTo({
         value,
         branch: isObject(branch) ? merged(branch) : {},
-        siblings: branches.filter((b) => b !== branch),
+        siblings: branches.filter((b) => b !== branch).map((b) => (isObject(b) ? merged(b) : b)),
+        own: merged({ allOf: [rest, branch] }),
+        merge: merged,
         s,
         schema,
         fuller: () => gen({ allOf: [rest, branch] }, fuller, variant, depth + 1),

@@ -15,6 +15,11 @@ export interface ObjectShape {
   additional: boolean | Schema | undefined;
   /** Properties only some branches of a oneOf/anyOf name: a value for them is not sure to be judged. */
   uncertain?: Set<string>;
+  /**
+   * Names only some branches of a oneOf/anyOf require (Vonage's `account_id`, required by its SMS report and
+   * described by none): a body may carry them, so a check of unknown names must know them.
+   */
+  mentioned?: Set<string>;
 }
 
 /** The schema's type names, `type: [a, b]` included. */
@@ -46,6 +51,7 @@ export function objectShape(schema: unknown, depth = 0): ObjectShape | null {
     for (const r of inner.required) shape.required.add(r);
     if (inner.additional !== undefined && shape.additional === undefined) shape.additional = inner.additional;
     for (const u of inner.uncertain ?? []) (shape.uncertain ??= new Set()).add(u);
+    for (const m of inner.mentioned ?? []) (shape.mentioned ??= new Set()).add(m);
   }
   // Branches that are all objects (a discriminated Cat or Dog): every property one of them names; required
   // only what all of them require.
@@ -61,6 +67,9 @@ export function objectShape(schema: unknown, depth = 0): ObjectShape | null {
       }
     for (const r of shapes[0]?.required ?? [])
       if (shapes.every((x) => x.required.has(r))) shape.required.add(r);
+    for (const inner of shapes)
+      for (const m of [...inner.required, ...(inner.mentioned ?? [])])
+        if (!shape.required.has(m)) (shape.mentioned ??= new Set()).add(m);
   }
   if (types.length > 0 && !types.includes('object')) return null;
   return found ? shape : null;

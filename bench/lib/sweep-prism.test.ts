@@ -1,4 +1,5 @@
 import {
+  refusalText,
   judgeSummary,
   prismProblems,
   prismVerdict,
@@ -131,5 +132,15 @@ describe('violation classes and the summary', () => {
     expect(s).toMatchObject({ judged: 3, prismConforming: 2, bothConforming: 1 });
     expect(s).toMatchObject({ documentsJudged: 2, documentsConforming: 1 });
     expect(s.classes).toEqual([{ violation: 'Error response.… x', answers: 1, documents: ['a.json'] }]);
+  });
+});
+
+describe('what a refusal says', () => {
+  it('reads a problem’s detail where there is no message (a 400 was listed with an empty reason)', () => {
+    const body =
+      '{"type":"about:blank","title":"Bad Request","status":400,"detail":"query parameter X must be object"}';
+    expect(refusalText(body)).toBe('query parameter X must be object');
+    expect(refusalText('{"code":"x","message":"m"}')).toBe('m');
+    expect(refusalText('')).toBe('(no message)');
   });
 });

@@ -90,10 +90,27 @@ export function prismProblems(
   contentType = '',
 ): string[] | undefined {
   if (verdict.requestRefused) return undefined;
-  const why = (/"message"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body)?.[1] ?? '').slice(0, 160);
+  const why = refusalText(body);
   const refused =
     status === 400 || status === 422 ? [`refused a request Prism accepts (${status}): ${why}`] : [];
   return [...readable(verdict.response, contentType), ...refused];
+}
+
+/**
+ * What a refusal says: its `message`, else a problem's `detail` or `title` (the document's own error shape may
+ * name it otherwise), else the body's start; an empty refusal is named as such rather than judged silently.
+ */
+export function refusalText(body = ''): string {
+  let said: unknown;
+  try {
+    said = JSON.parse(body);
+  } catch {
+    said = undefined;
+  }
+  const o = (typeof said === 'object' && said !== null ? said : {}) as Record<string, unknown>;
+  const text = [o.message, o.detail, o.title, o.error].find((v) => typeof v === 'string' && v.trim() !== '');
+  const why = typeof text === 'string' ? text : body.trim();
+  return (why || '(no message)').slice(0, 160);
 }
 
 /**

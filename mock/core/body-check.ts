@@ -153,7 +153,9 @@ function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<stri
   const namesNone = Object.keys(shape.properties).length === 0 && shape.required.size === 0;
   const allowsOthers =
     namesNone || policy.allowUnknownFields || (shape.additional !== undefined && shape.additional !== false);
-  return allowsOthers ? null : new Set([...Object.keys(shape.properties), ...shape.required]);
+  return allowsOthers
+    ? null
+    : new Set([...Object.keys(shape.properties), ...shape.required, ...(shape.mentioned ?? [])]);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -3,7 +3,7 @@
  * DocumentSettings (mock/core/settings.ts); a bad file is an error value naming the file and the field.
  */
 import fs from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../spec/yaml-lazy';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../spec/ajv';
 import { formatAjvErrors } from '../../spec/load';

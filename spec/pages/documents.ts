@@ -3,7 +3,7 @@
  * renders, whose first server is this mock's own base path so "Try it out" calls the mock.
  */
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../yaml-lazy';
 
 export interface SpecDocuments {
   yaml: Buffer;
