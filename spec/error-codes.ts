@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  upgrade_required: 426,
   header_too_large: 431,
   rate_limited: 429,
   key_banned: 429,

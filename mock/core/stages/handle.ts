@@ -530,7 +530,25 @@ function act(ctx: RoutedCtx, deps: Deps, binding: Binding, op: OperationSpec): M
   }
 }
 
+/**
+ * An operation whose every documented answer is `101 Switching Protocols` (a WebSocket endpoint): nothing a mock
+ * of plain HTTP can answer as documented, so `426 Upgrade Required` (RFC 9110 §15.5.22) in the error shape,
+ * naming WebSocket where the document does; undefined for any other operation.
+ */
+function onlySwitchesProtocols(op: OperationSpec): ErrorReply | undefined {
+  const statuses = [...op.responses.keys()];
+  if (statuses.length === 0 || !statuses.every((s) => /^1\d\d$/.test(s))) return undefined;
+  const said = [...op.responses.values()].some((r) => /websocket/i.test(r.description));
+  return apiError(
+    'upgrade_required',
+    `${op.method.toUpperCase()} ${op.path} documents only a protocol switch (${statuses.join(', ')}); this mock answers plain HTTP`,
+    said ? { Upgrade: 'websocket' } : undefined,
+  );
+}
+
 async function fromEngine(ctx: RoutedCtx, deps: Deps, operation: OperationSpec): Promise<Reply> {
+  const switching = onlySwitchesProtocols(operation);
+  if (switching) return switching;
   const path = matchBasePath(ctx.req.path, deps.spec.basePath) ?? ctx.req.path;
   const answer = await deps.engine({
     method: ctx.req.method,
