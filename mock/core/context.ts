@@ -13,7 +13,6 @@ import type { Keyring } from './keys';
 import type { Logger } from './log';
 import type { MockConfig } from './settings';
 import type { LimiterStore, RecordStore, SeedData, WindowSpec } from './stores/types';
-import type { ReadCacheEntry } from './read-cache';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -178,6 +177,20 @@ export type Outcome<Out extends Ctx> = Out | Replied;
 
 /** Pure: did the stage reply (a context never has a `reply` field)? */
 export const replied = <Out extends Ctx>(out: Outcome<Out>): out is Replied => 'reply' in out;
+
+/** One read operation's answers, for one bucket at one store version, by item key. */
+export interface ReadCacheEntry {
+  bucket: string;
+  version: number;
+  items: Map<string, CachedAnswer>;
+}
+
+/** The bytes of one answer and how they are labelled. */
+export interface CachedAnswer {
+  status: number;
+  raw: Uint8Array;
+  contentType: string | undefined;
+}
 
 export interface Deps {
   config: MockConfig;

@@ -5,22 +5,8 @@
  * answer kept for it. Bounded: per read operation one bucket's entries of one version, at most MAX_ITEMS.
  */
 import type { OperationSpec } from '../../spec/compile';
-import type { Deps, Reply } from './context';
+import type { CachedAnswer, Deps, Reply } from './context';
 import { isPending, whenReady, type MaybePromise } from './stores/types';
-
-/** One read operation's answers, for one bucket at one store version, by item key. */
-export interface ReadCacheEntry {
-  bucket: string;
-  version: number;
-  items: Map<string, CachedAnswer>;
-}
-
-/** The bytes of one answer and how they are labelled. */
-export interface CachedAnswer {
-  status: number;
-  raw: Uint8Array;
-  contentType: string | undefined;
-}
 
 /** A reply of its own per request (a later step may add to it); the bytes shared. */
 const replyOf = (c: CachedAnswer): Reply => ({ status: c.status, raw: c.raw, contentType: c.contentType });
