@@ -13,21 +13,31 @@ import type { Rule } from './types';
 /** The folder of the shipped document's own rules. */
 export const CATALOGUE_DIR = path.join(projectRoot(), 'conformance', 'scenarios', 'catalogue');
 
-/** A rule of the table, less its id (the table's key). */
-type RuleEntry = Omit<Rule, 'id'>;
+/**
+ * Which document or assumption a rule belongs to. `any-document`: it follows from what any document states.
+ * `pet-store`: a promise of the pet store's interface (the shipped document's § catalogue), data of that document:
+ * its /v1 segment and no other version (§9), its X-RateLimit-* headers and their values (§8). The engine runs
+ * these only where a document makes the same promise (a /v1 base path; the headers on the answer or documented).
+ */
+export type RuleBelongsTo = 'any-document' | 'pet-store';
+
+/** A rule of the table, less its id (the table's key), with the document it belongs to. */
+type RuleEntry = Omit<Rule, 'id'> & { belongsTo: RuleBelongsTo };
 
 const c = (source: string, title: string, tags: string[]): RuleEntry => ({
   title,
   source,
   kind: 'contract',
   tags,
+  belongsTo: 'any-document',
 });
 const a = (source: string, title: string, tags: string[]): RuleEntry => ({
-  title,
-  source,
+  ...c(source, title, tags),
   kind: 'assumption',
   tags: [...tags, 'assumption'],
 });
+/** A rule of the pet store's own contract. */
+const petStore = (rule: RuleEntry): RuleEntry => ({ ...rule, belongsTo: 'pet-store' });
 
 /**
  * The rules every document gets, keyed by id: the one list of engine rule ids. `RuleId` is derived from it, so an
@@ -87,10 +97,12 @@ export const ENGINE_RULE_TABLE = {
     'response',
   ]),
   // §8 rate limits
-  'ratelimit.values': c('§8', 'Remaining <= Limit, and Reset is a future Unix time within a day', [
-    'ratelimit',
-  ]),
-  'ratelimit.decrement': c('§8', 'X-RateLimit-Remaining decreases by one per counted request', ['ratelimit']),
+  'ratelimit.values': petStore(
+    c('§8', 'Remaining <= Limit, and Reset is a future Unix time within a day', ['ratelimit']),
+  ),
+  'ratelimit.decrement': petStore(
+    c('§8', 'X-RateLimit-Remaining decreases by one per counted request', ['ratelimit']),
+  ),
   // IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers-11): skipped when the target sends none.
   'ratelimit.ietf-syntax': c('§8', 'RateLimit and RateLimit-Policy are valid structured field Lists', [
     'ratelimit',
@@ -121,9 +133,9 @@ export const ENGINE_RULE_TABLE = {
     ['callbacks'],
   ),
   // §9 versioning
-  'version.v1-segment': c('§9', 'The base address ends in /v1 and the operations answer under it', [
-    'version',
-  ]),
+  'version.v1-segment': petStore(
+    c('§9', 'The base address ends in /v1 and the operations answer under it', ['version']),
+  ),
   // Details the interface leaves "not shown": the project's decisions.
   'assume.client-id-ignored': a('§2', 'A client-sent id is rejected (400) or replaced by the server', [
     'generated',
@@ -139,7 +151,7 @@ export const ENGINE_RULE_TABLE = {
     'An undocumented method gives 405 with an Error body and an Allow listing the documented methods',
     ['generated'],
   ),
-  'assume.other-version-absent': a('§9', 'The same path under /v2 is not served', ['version']),
+  'assume.other-version-absent': petStore(a('§9', 'The same path under /v2 is not served', ['version'])),
   'assume.retry-after-seconds': a('§8', 'Retry-After is a whole number of seconds', ['quota']),
 } as const satisfies Record<ResponseRuleId, RuleEntry> & Record<string, RuleEntry>;
 
@@ -165,11 +177,19 @@ export type DataRuleId = string & { readonly dataRule: true };
 /** An id read from a file, for a check to emit: the file, not the engine, vouches for it. */
 export const dataRuleId = (id: string): DataRuleId => id as DataRuleId;
 
-/** The engine's rules as a list, in the table's order. */
-export const ENGINE_RULES: readonly Rule[] = Object.entries(ENGINE_RULE_TABLE).map(([id, rule]) => ({
+/** The engine's rules as a list, in the table's order (as reports show them: without `belongsTo`). */
+export const ENGINE_RULES: readonly Rule[] = Object.entries(ENGINE_RULE_TABLE).map(([id, r]) => ({
   id,
-  ...rule,
+  title: r.title,
+  source: r.source,
+  kind: r.kind,
+  tags: r.tags,
 }));
+
+/** The ids of the pet store's own rules (`belongsTo: 'pet-store'`). */
+export const PET_STORE_RULE_IDS: readonly EngineRuleId[] = (
+  Object.keys(ENGINE_RULE_TABLE) as EngineRuleId[]
+).filter((id) => ENGINE_RULE_TABLE[id].belongsTo === 'pet-store');
 
 /** The shipped document rules, by file (read once, when the runner is loaded). */
 export const CATALOGUE: readonly CatalogueFile[] = readCatalogue(CATALOGUE_DIR);
