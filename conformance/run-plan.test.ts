@@ -3,6 +3,7 @@ import { inferResources, type ResourceModel } from '../spec/resources';
 import { generateRules } from './generated-rules';
 import { planRun, type PlanInputs } from './run-plan';
 import type { ConformanceOptions } from './types';
+import type { Check } from './send/check-context';
 
 // The plan of a run on the shipped document, made without a server: what would be sent, and what refuses to run.
 let spec: LoadedSpec;
@@ -82,8 +83,14 @@ it('says why a run cannot happen, before anything is sent', () => {
 });
 
 it('sends only the saved failures under --replay', () => {
-  const rule = { id: 'replay.x', title: 'x', source: 'x', kind: 'contract' as const, tags: ['fuzz'] };
-  const check = { name: 'replay x', rules: ['replay.x'], run: async () => [] };
+  const rule = {
+    id: 'replay.x' as const,
+    title: 'x',
+    source: 'x',
+    kind: 'contract' as const,
+    tags: ['fuzz'],
+  };
+  const check: Check = { name: 'replay x', rules: ['replay.x'], run: async () => [] };
   const plan = planOf(options(), inputs({ replay: { rules: [rule], checks: [check], bad: [] } }));
   expect(plan.rules).toEqual([rule]);
   expect(names(plan.phases.queue)).toContain('replay x');

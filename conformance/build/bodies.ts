@@ -11,7 +11,8 @@ import { rejectStatuses } from '../../spec/statuses';
 import { bodyRefusalStatus, decodeJsonBody, unexpectedBodyProblem } from '../../spec/http/request-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { seededRandom } from '../send/check-context';
-import type { Exchange, Finding, Rule } from '../types';
+import type { Exchange, Finding } from '../types';
+import type { RuleOf } from '../rules';
 import { bodyCases, type BodyCase } from '../generate/body-cases';
 import {
   bodyRequest,
@@ -22,7 +23,7 @@ import {
   withoutClientId,
 } from './requests';
 
-export const bodyRuleId = (op: OperationSpec, c: { name: string }): string =>
+export const bodyRuleId = (op: OperationSpec, c: { name: string }): `body.${string}` =>
   `body.${op.operationId}.${c.name}`;
 
 /** The distinct cases of an operation (their names do not depend on the random values). */
@@ -40,7 +41,7 @@ const UNEXPECTED = { name: 'unexpected-body' };
  * The body rules of `op`; a non-JSON body gets one rule, skipped at run time with the reason; an operation
  * without a body whose method carries one gets `body.<operationId>.unexpected-body`.
  */
-export function bodyRules(op: OperationSpec): Rule[] {
+export function bodyRules(op: OperationSpec): RuleOf<`body.${string}`>[] {
   const source = `${op.method.toUpperCase()} ${op.path}`;
   if (!op.requestBody)
     return BODY_METHODS.has(op.method.toLowerCase())
@@ -65,7 +66,7 @@ export function bodyRules(op: OperationSpec): Rule[] {
         tags: ['generated', 'body'],
       },
     ];
-  const seen = new Map<string, Rule>();
+  const seen = new Map<string, RuleOf<`body.${string}`>>();
   for (const c of cases) {
     if (seen.has(c.name)) continue;
     const title =

@@ -11,13 +11,15 @@ import { acceptedInvalidProblem } from '../../spec/http/response-checks';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing, type SendResult } from '../send/client';
 import { missingRequired } from '../send/required-params';
-import type { Finding, Rule } from '../types';
+import type { Finding } from '../types';
+import type { RuleId, RuleOf } from '../rules';
 import { fillPath, paramCases, type ParamCase } from '../generate/param-cases';
 import { bodyRequest } from './requests';
 import { learnAbove, pathTexts } from './seen-path';
 import { generateValid } from '../generate/values';
 
-export const paramRuleId = (op: OperationSpec, name: string): string => `params.${op.operationId}.${name}`;
+export const paramRuleId = (op: OperationSpec, name: string): `params.${string}` =>
+  `params.${op.operationId}.${name}`;
 
 /** The title of a case's rule (its name: `path-<p>`, `query-<p>`, `unknown-id`). */
 function titleOf(op: OperationSpec, c: ParamCase): string {
@@ -31,8 +33,8 @@ function titleOf(op: OperationSpec, c: ParamCase): string {
 }
 
 /** The rules of `op`'s parameter cases, one per case name; none where nothing can be probed. */
-export function paramRules(op: OperationSpec, spec?: LoadedSpec): Rule[] {
-  const rules = new Map<string, Rule>();
+export function paramRules(op: OperationSpec, spec?: LoadedSpec): RuleOf<`params.${string}`>[] {
+  const rules = new Map<string, RuleOf<`params.${string}`>>();
   for (const c of paramCases(op, 'conformance', spec))
     if (!rules.has(c.name))
       rules.set(c.name, {
@@ -70,7 +72,7 @@ function requestOf(op: OperationSpec, c: ParamCase, body: unknown, ctx: RunConte
 }
 
 /** The verdict of one answer: a 5xx, or a 2xx to a value the document forbids, fails. */
-function judge(rule: string, c: ParamCase, result: Extract<SendResult, { kind: 'response' }>): Finding {
+function judge(rule: RuleId, c: ParamCase, result: Extract<SendResult, { kind: 'response' }>): Finding {
   const { status } = result.response;
   if (status >= 500) return fail(rule, `${c.label}: answered ${status}`, result.exchange);
   const accepted = c.expect === 'refused' ? acceptedInvalidProblem(status, [c.problem ?? '']) : undefined;

@@ -12,6 +12,7 @@ import type { OperationSpec, ParamSpec } from '../../spec/load';
 import { judgeCallback, setBodySource, type CallbackSource, type CallbackSpec } from '../../spec/callbacks';
 import type { Exchange, Finding } from '../types';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { RuleId } from '../rules';
 import { isWrite } from '../send/client';
 import { requiredParamText } from '../send/required-params';
 import { generateValid } from '../generate/values';
@@ -56,7 +57,7 @@ export const callbacksCheck: Check = {
 
 async function checkOperation(op: OperationSpec, ctx: RunContext): Promise<Finding[]> {
   const callbacks = op.callbacks ?? [];
-  const all = (outcome: (rule: string) => Finding) => CALLBACK_RULES.map(outcome);
+  const all = (outcome: (rule: RuleId) => Finding) => CALLBACK_RULES.map(outcome);
   const receiving = ctx.callbacks;
   const label = `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
   if (!receiving)

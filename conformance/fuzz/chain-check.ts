@@ -2,7 +2,8 @@
 import type { OperationSpec } from '../../spec/load';
 import type { Resource } from '../../spec/resources';
 import { skip, type Check, type RunContext } from '../send/check-context';
-import type { Finding, Rule } from '../types';
+import type { Finding } from '../types';
+import type { RuleOf } from '../rules';
 import { chainWalk } from './chains';
 import { opRandom } from './op-seed';
 import type { FuzzSettings } from './fuzz-check';
@@ -11,10 +12,10 @@ import type { FuzzSettings } from './fuzz-check';
 const MIN_STEPS = 5;
 const MAX_STEPS = 30;
 
-export const chainsRuleId = (op: OperationSpec): string => `fuzz.${op.operationId}.chains`;
+export const chainsRuleId = (op: OperationSpec): `fuzz.${string}` => `fuzz.${op.operationId}.chains`;
 
 /** The chains rule of the create `op` of `resource`, when the resource can be read back. */
-export function chainsRules(op: OperationSpec, resource: Resource): Rule[] {
+export function chainsRules(op: OperationSpec, resource: Resource): RuleOf<`fuzz.${string}`>[] {
   if (!resource.operations.read || !resource.itemPath) return [];
   return [
     {

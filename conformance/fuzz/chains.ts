@@ -9,6 +9,7 @@ import type { Resource } from '../../spec/resource-types';
 import { recordKey } from '../../spec/resource-key';
 import { notFoundStatus, successStatuses } from '../../spec/statuses';
 import { fail, pass, type RunContext } from '../send/check-context';
+import type { RuleId } from '../rules';
 import { generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
 import {
@@ -40,7 +41,7 @@ import { stepPath } from '../lifecycle/plan';
 export async function chainWalk(
   ctx: RunContext,
   resource: Resource,
-  rule: string,
+  rule: RuleId,
   random: () => number,
   length: number,
 ): Promise<Finding> {

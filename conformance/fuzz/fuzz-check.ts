@@ -8,7 +8,7 @@ import type { OperationSpec } from '../../spec/load';
 import { pathFor, type BodyTarget } from '../build/bodies';
 import { bodyRequest, jsonMediaType } from '../build/requests';
 import type { Resource } from '../../spec/resources';
-import type { Rule } from '../types';
+import type { RuleOf } from '../rules';
 import type { Check, RunContext } from '../send/check-context';
 import { fail, pass, skip } from '../send/check-context';
 import type { Exchange, Finding } from '../types';
@@ -31,13 +31,14 @@ export interface FuzzSettings {
   seed: number;
 }
 
-export const fuzzRuleId = (op: OperationSpec, phase: FuzzPhase): string => `fuzz.${op.operationId}.${phase}`;
+export const fuzzRuleId = (op: OperationSpec, phase: FuzzPhase): `fuzz.${string}` =>
+  `fuzz.${op.operationId}.${phase}`;
 
 /** One rule per phase of an operation with a JSON body; a create also `no-trace` (a refused create stores nothing). */
-export function fuzzRules(op: OperationSpec, isCreate = false): Rule[] {
+export function fuzzRules(op: OperationSpec, isCreate = false): RuleOf<`fuzz.${string}`>[] {
   if (op.requestBody?.kind !== 'json') return [];
   const source = `${op.method.toUpperCase()} ${op.path}`;
-  const rule = (id: string, title: string): Rule => ({
+  const rule = (id: `fuzz.${string}`, title: string): RuleOf<`fuzz.${string}`> => ({
     id,
     title,
     source,

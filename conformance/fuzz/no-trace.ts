@@ -10,7 +10,7 @@ import type { Finding } from '../types';
 import type { FuzzCase } from './cases';
 import { pageQuery } from './chain-state';
 
-export const noTraceRuleId = (op: OperationSpec): string => `fuzz.${op.operationId}.no-trace`;
+export const noTraceRuleId = (op: OperationSpec): `fuzz.${string}` => `fuzz.${op.operationId}.no-trace`;
 
 /**
  * `c` with a unique marker in a string property it does not probe, when the body stays invalid so: a refused

@@ -17,7 +17,8 @@ import { generateInvalid, generateValid } from '../generate/values';
 import { withRunPrefix } from './run-prefix';
 import { fail, pass, skip, type Check, type RunContext } from '../send/check-context';
 import { isWrite, type Outgoing } from '../send/client';
-import type { Finding, Rule } from '../types';
+import type { Finding } from '../types';
+import type { RuleOf } from '../rules';
 import { valuesFor } from '../generate/constraint-values';
 import { curlFor } from './curl';
 import { saveFailure } from './failures';
@@ -38,7 +39,7 @@ export interface ParamCase {
   status?: number;
 }
 
-export const parametersRuleId = (op: OperationSpec): string => `fuzz.${op.operationId}.parameters`;
+export const parametersRuleId = (op: OperationSpec): `fuzz.${string}` => `fuzz.${op.operationId}.parameters`;
 
 const asText = (v: unknown): string | undefined =>
   Array.isArray(v) ? v.map(String).join(',') : v === null || typeof v === 'object' ? undefined : String(v);
@@ -128,7 +129,7 @@ export function parameterCases(op: OperationSpec, random: () => number, sentPath
 }
 
 /** The parameters rule of `op`, when it has cases. */
-export function parametersRules(op: OperationSpec): Rule[] {
+export function parametersRules(op: OperationSpec): RuleOf<`fuzz.${string}`>[] {
   // Counted only: which side each case falls on (read from the path sent) does not change how many there are.
   if (parameterCases(op, () => 0.5, op.path).length === 0) return [];
   return [

@@ -8,10 +8,12 @@ import { pathFor } from '../build/bodies';
 import { bodyRequest } from '../build/requests';
 import { fail, pass, skip, type Check } from '../send/check-context';
 import type { Finding, Rule } from '../types';
+import type { RuleOf } from '../rules';
 import { loadFailures, type SavedFailure } from './failures';
 import { withRunPrefix } from './run-prefix';
 
-const ruleIdOf = (f: SavedFailure & { file: string }) => `replay.${path.basename(f.file, '.json')}`;
+const ruleIdOf = (f: SavedFailure & { file: string }): `replay.${string}` =>
+  `replay.${path.basename(f.file, '.json')}`;
 
 /** The replay rules and their one check, from the failures saved in `dir`. */
 export function replayPhase(
@@ -19,7 +21,7 @@ export function replayPhase(
   dir: string,
 ): { rules: Rule[]; checks: Check[]; bad: string[] } {
   const { failures, bad } = loadFailures(dir);
-  const rules: Rule[] = failures.map((f) => ({
+  const rules: RuleOf<`replay.${string}`>[] = failures.map((f) => ({
     id: ruleIdOf(f),
     title: `${f.operationId} ${f.label}: ${f.expect === 'accept' ? 'accepted' : 'refused'} (${f.rule}, seed ${f.seed})`,
     source: `${f.method} ${f.template}`,

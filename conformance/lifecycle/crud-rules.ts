@@ -1,6 +1,6 @@
 /** Pure: the lifecycle rules of one resource (`crud.<resource>.<step>`), only the steps the resource has. */
 import type { Resource } from '../../spec/resources';
-import type { Rule } from '../types';
+import type { RuleOf } from '../rules';
 
 export type CrudStep =
   | 'create'
@@ -16,7 +16,8 @@ export type CrudStep =
   | 'read-only-not-stored'
   | 'read-only-rejected';
 
-export const crudRuleId = (resource: Resource, step: CrudStep): string => `crud.${resource.name}.${step}`;
+export const crudRuleId = (resource: Resource, step: CrudStep): `crud.${string}` =>
+  `crud.${resource.name}.${step}`;
 
 const TITLES: Record<CrudStep, (r: Resource) => string> = {
   create: (r) => `Creating a ${r.name} item answers a documented 2xx with its ${r.idField ?? 'id'}`,
@@ -65,7 +66,7 @@ export function crudSteps(r: Resource): CrudStep[] {
 }
 
 /** The rules of `resource`; `source` is where the document states them (its collection path). */
-export function crudRules(r: Resource): Rule[] {
+export function crudRules(r: Resource): RuleOf<`crud.${string}`>[] {
   return crudSteps(r).map((step) => {
     // A readOnly value is the server's (JSON Schema 2020-12 §9.4, which OpenAPI 3.1 defers to: "ignored or
     // rejected" by the owning authority): never storing it is the contract. OpenAPI only says a client SHOULD NOT

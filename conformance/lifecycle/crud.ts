@@ -9,6 +9,7 @@ import { objectShape, typesOf, type Schema } from '../../spec/schema-shape';
 import { isJsonPatch } from '../../spec/json-patch';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { RuleId } from '../rules';
 import { generateValid } from '../generate/values';
 import type { Exchange, Finding } from '../types';
 import type { SendResult } from '../send/client';
@@ -180,7 +181,7 @@ async function sendReadOnly(
 ): Promise<Finding[]> {
   const notStored = crudRuleId(resource, 'read-only-not-stored');
   const rejected = crudRuleId(resource, 'read-only-rejected');
-  const both = (f: (rule: string) => Finding): Finding[] => [f(notStored), f(rejected)];
+  const both = (f: (rule: RuleId) => Finding): Finding[] => [f(notStored), f(rejected)];
   const op = ctx.spec.byId.get(resource.operations[action] ?? '');
   if (!op) return [];
   const steps: Exchange[] = [];

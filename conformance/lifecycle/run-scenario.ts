@@ -6,6 +6,7 @@ import type { Scenario, ScenarioStep } from '../load/scenario-schema';
 import type { Finding, RuleKind } from '../types';
 import type { Outgoing } from '../send/client';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import { dataRuleId } from '../rules';
 import { getPointer, render } from '../send/template';
 
 /** A scenario as an executable check of its rule. */
@@ -13,7 +14,7 @@ export function scenarioCheck(scenario: Scenario, kind: RuleKind): Check {
   const outsideContract = kind === 'assumption';
   return {
     name: `scenario ${scenario.id}`,
-    rules: [scenario.rule],
+    rules: [dataRuleId(scenario.rule)],
     run: (ctx) => runScenario(scenario, ctx, outsideContract),
   };
 }
@@ -24,7 +25,7 @@ export async function runScenario(
   ctx: RunContext,
   outsideContract = false,
 ): Promise<Finding[]> {
-  const rule = scenario.rule;
+  const rule = dataRuleId(scenario.rule);
   const absent = missingOperations(scenario, ctx.spec);
   if (absent.length > 0)
     return [skip(rule, `scenario ${scenario.id}: operation ${absent.join(', ')} is not in the document`)];

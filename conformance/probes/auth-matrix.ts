@@ -6,12 +6,13 @@ import type { OperationSpec } from '../../spec/load';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { isWrite, type Auth } from '../send/client';
 import { fail, pass, unusable, type Check, type RunContext } from '../send/check-context';
+import type { EngineRuleId } from '../rules';
 import { schemeKind, type SecurityScheme } from '../send/credentials';
 import type { Finding } from '../types';
 import { operationRequest } from './operation-request';
 
 interface Variant {
-  rule: string;
+  rule: EngineRuleId;
   label: string;
   /**
    * Sent once per distinct security requirement rather than per operation: how a scheme's credential is parsed

@@ -4,12 +4,13 @@
  */
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { EngineRuleId } from '../rules';
 import { bindingLimit } from '../../spec/http/ratelimit-fields';
 import type { Exchange, Finding, RecordedResponse } from '../types';
 
 const EXTRA = 5;
 const MAX_BURST = 1000;
-const RULES = ['quota.burst-exact', 'quota.429-after-limit', 'assume.retry-after-seconds'];
+const RULES: EngineRuleId[] = ['quota.burst-exact', 'quota.429-after-limit', 'assume.retry-after-seconds'];
 
 const int = (res: RecordedResponse, name: string) => {
   const raw = res.headers[name];

@@ -4,6 +4,7 @@
  * (`ratelimit.ietf-countdown`). Sent to the probe operation chosen from the document.
  */
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { RuleId } from '../rules';
 import { bindingLimit } from '../../spec/http/ratelimit-fields';
 import type { Exchange, Finding } from '../types';
 
@@ -84,7 +85,7 @@ export const rateLimitDecrementCheck: Check = {
   },
 };
 
-function verdict(rule: string, v: { ok: boolean; problem?: string }, samples: Sample[]): Finding {
+function verdict(rule: RuleId, v: { ok: boolean; problem?: string }, samples: Sample[]): Finding {
   const last = samples[samples.length - 1]?.exchange;
   const steps = samples.slice(0, -1).map((s) => s.exchange);
   return v.ok ? pass(rule, last) : fail(rule, v.problem ?? '', last, steps);

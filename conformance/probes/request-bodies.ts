@@ -11,6 +11,7 @@ import { rejectStatuses } from '../../spec/statuses';
 import { bodyMediaProblem, parseMediaType } from '../../spec/http/request-body';
 import { errorBodyProblem } from '../../spec/http/error-body';
 import { fail, pass, seededRandom, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { EngineRuleId } from '../rules';
 import { generateInvalid, generateValid, readOnlyProperties } from '../generate/values';
 import type { Finding } from '../types';
 import { pathFor } from '../build/bodies';
@@ -20,7 +21,12 @@ const VALID_CASES = 2;
 const INVALID_CASES = 3;
 const CLIENT_ID = 987654321;
 const MEDIA_TYPE = 'assume.media-type-415';
-const RULES = ['body.generated-valid', 'body.generated-invalid', 'assume.client-id-ignored', MEDIA_TYPE];
+const RULES: EngineRuleId[] = [
+  'body.generated-valid',
+  'body.generated-invalid',
+  'assume.client-id-ignored',
+  MEDIA_TYPE,
+];
 /** Types a JSON body is sent as to be refused: the first the operation does not document. */
 const UNDOCUMENTED_TYPES = ['text/plain', 'application/octet-stream', 'application/x-unknown'];
 
@@ -110,7 +116,7 @@ async function refusal(
   ctx: RunContext,
   op: OperationSpec,
   out: Parameters<RunContext['client']['send']>[0],
-  rule: string,
+  rule: EngineRuleId,
   status: number,
 ): Promise<Finding> {
   // A refusal of a request the document does not describe: HTTP's 415 need not be one of its statuses.
@@ -129,7 +135,7 @@ async function judge(
   op: OperationSpec,
   path: string,
   body: unknown,
-  rule: string,
+  rule: EngineRuleId,
   problemOf: (status: number, json: unknown) => string | undefined,
 ): Promise<Finding> {
   const result = await ctx.client.send(bodyRequest(op, path, { json: body }));

@@ -3,10 +3,11 @@
  * version segment is not served. Skipped with the reason when the document's base path has no version.
  */
 import { fail, pass, skip, unusable, type Check, type RunContext } from '../send/check-context';
+import type { EngineRuleId } from '../rules';
 import type { Finding } from '../types';
 import { plainGets } from './probe';
 
-const RULES = ['version.v1-segment', 'assume.other-version-absent'];
+const RULES: EngineRuleId[] = ['version.v1-segment', 'assume.other-version-absent'];
 
 export const versionCheck: Check = {
   name: 'version segment',

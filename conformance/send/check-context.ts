@@ -2,6 +2,7 @@
 import type { LoadedSpec, OperationSpec } from '../../spec/load';
 import type { ResourceModel } from '../../spec/resources';
 import type { Exchange, Finding } from '../types';
+import type { RuleId } from '../rules';
 import type { Client, SendResult } from './client';
 import { seededRandom } from '../../spec/random';
 import type { CallbackReceiving } from './callback-receiver';
@@ -32,21 +33,21 @@ export interface RunContext {
 export interface Check {
   name: string;
   /** The rules this check produces findings for. */
-  rules: string[];
+  rules: RuleId[];
   /** `first`: alone before the rest (needs an otherwise quiet key); `last`: alone at the end (spends quota). */
   phase?: 'first' | 'last';
   run(ctx: RunContext): Promise<Finding[]>;
 }
 
-export const pass = (ruleId: string, exchange?: Exchange): Finding => ({ ruleId, outcome: 'pass', exchange });
-export const fail = (ruleId: string, problem: string, exchange?: Exchange, steps?: Exchange[]): Finding => ({
+export const pass = (ruleId: RuleId, exchange?: Exchange): Finding => ({ ruleId, outcome: 'pass', exchange });
+export const fail = (ruleId: RuleId, problem: string, exchange?: Exchange, steps?: Exchange[]): Finding => ({
   ruleId,
   outcome: 'fail',
   problem,
   exchange,
   steps: steps && steps.length > 0 ? steps : undefined,
 });
-export const skip = (ruleId: string, problem: string, exchange?: Exchange): Finding => ({
+export const skip = (ruleId: RuleId, problem: string, exchange?: Exchange): Finding => ({
   ruleId,
   outcome: 'skip',
   problem,
@@ -54,7 +55,7 @@ export const skip = (ruleId: string, problem: string, exchange?: Exchange): Find
 });
 
 /** A send that produced no response to judge: a skip (rate limit) or a failure (no answer). */
-export function unusable(ruleId: string, result: SendResult): Finding | undefined {
+export function unusable(ruleId: RuleId, result: SendResult): Finding | undefined {
   if (result.kind === 'skipped') return skip(ruleId, result.reason, result.exchange);
   if (result.kind === 'error')
     return fail(ruleId, `no response: ${result.exchange.error ?? ''}`, result.exchange);

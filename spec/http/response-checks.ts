@@ -28,7 +28,10 @@ export const RESPONSE_RULES = [
   'errors.error-body',
   'ratelimit.values',
   'assume.retry-after-seconds',
-];
+] as const;
+
+/** The id of a rule judged here. */
+export type ResponseRuleId = (typeof RESPONSE_RULES)[number];
 
 const DAY_MS = 86_400_000;
 const SKEW_MS = 2000;
@@ -51,7 +54,7 @@ function checkOne(
   rateHeaders: HeaderSpec[],
 ): Finding[] {
   const out: Finding[] = [];
-  const judge = (ruleId: string, problem: string | undefined | null) =>
+  const judge = (ruleId: ResponseRuleId, problem: string | undefined | null) =>
     problem !== null &&
     out.push(problem ? { ruleId, outcome: 'fail', problem, exchange: ex } : { ruleId, outcome: 'pass' });
   judge('response.no-5xx', res.status >= 500 ? `server error ${res.status}` : undefined);
