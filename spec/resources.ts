@@ -528,7 +528,9 @@ function buildResource(c: Candidate): Resource | null {
   const shape = objectShape(found.schema) as ObjectShape;
   const last = c.itemPath ? segments(c.itemPath).pop() : undefined;
   const itemParam = last === undefined ? undefined : paramName(last);
-  const requestShape = objectShape(innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper));
+  // A create whose body is a list of items (a batch of alerts) takes each item's shape.
+  const createBody = innerSchema(c.ops.get('create')?.requestBody?.schema, wrapper);
+  const requestShape = objectShape(createBody) ?? objectShape(arrayItems(createBody));
   const params = c.itemPath ? ownParams(c.itemPath) : [];
   const { idField, key } = keyDecision({
     shape,

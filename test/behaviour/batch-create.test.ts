@@ -5,14 +5,15 @@
 import path from 'node:path';
 import request from 'supertest';
 import type { MockServer } from '../../mock/node/index';
-import { createTestMock, KEYS, testClock } from '../support/mock-harness';
+import { createTestMock, KEYS, testClock, type TestClock } from '../support/mock-harness';
 
 const SPEC = path.join(__dirname, '..', '..', 'fixtures', 'specs', 'batch-create-20.yaml');
 
 let mock: MockServer;
 let base: string;
+const clock: TestClock = testClock();
 beforeAll(async () => {
-  mock = await createTestMock({ specPath: SPEC, seedFile: null, keys: KEYS, clock: testClock() });
+  mock = await createTestMock({ specPath: SPEC, seedFile: null, keys: KEYS, clock });
   base = await mock.listen();
 });
 afterAll(() => mock.close());
@@ -38,6 +39,16 @@ describe('a create of a list of items', () => {
     expect(listed[0]).toMatchObject({ annotations: { summary: 'full' } });
     // A hash the server fills in is hexadecimal, not the word "string".
     expect(listed[0]?.fingerprint).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it("makes each item's server fields apart: its own fingerprint, updated when it was posted", async () => {
+    clock.advance(3_600_000);
+    const now = clock.now();
+    await post('/notices', [{ labels: { alertname: 'disk' } }, { labels: { alertname: 'cpu' } }]);
+    const listed = (await get('/notices')).body as { fingerprint: string; updatedAt: string }[];
+    expect(listed).toHaveLength(2);
+    expect(listed[0]?.fingerprint).not.toBe(listed[1]?.fingerprint);
+    for (const n of listed) expect(Date.parse(n.updatedAt)).toBe(now);
   });
 
   it('answers the new items where the document answers a list, each found at its item path', async () => {
