@@ -147,6 +147,15 @@ function itemRules(
   };
 }
 
+/**
+ * The names the body's item (inside its envelope when wrapped) describes or requires, whether or not the schema
+ * lets others through; null when it is no object. What a merged patch carries beyond them is not the client's.
+ */
+export function namedByBody(check: BodyCheck): ReadonlySet<string> | null {
+  const shape = objectShape(check.inner ? innerSchema(check.schema, check.inner.property) : check.schema);
+  return shape ? new Set([...Object.keys(shape.properties), ...shape.required]) : null;
+}
+
 /** The names an object may carry: null when its schema (or the policy) lets any others through. */
 function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<string> | null {
   // A bare `type: object` (a cluster API's patch body) names no member: it says nothing against any.

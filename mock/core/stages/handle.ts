@@ -18,7 +18,7 @@ import {
   noSuchRecord,
   type ErrorReply,
 } from '../errors';
-import { checkValue } from '../body-check';
+import { checkValue, namedByBody } from '../body-check';
 import { validAnswer } from '../../../spec/conform';
 import { documentedHeaders } from '../headers';
 import { chooseStream, mediaBody, streamReply } from '../media-body';
@@ -431,10 +431,11 @@ async function patch(
     for (const p of r.readOnly) delete candidate[p];
     // A server-assigned id the create's schema does not name (`eventId` beside SpecialEventInput) is kept.
     if (r.idField && r.idSource === 'server') delete candidate[r.idField];
-    // So are the values the server filled at create (`author`) that the body the patch is checked as cannot carry.
-    const known = check.inner?.known ?? check.known;
+    // So are the values the server filled at create (`author`, Stripe's `created`) that the body the patch is
+    // checked as does not name, even where its schema's policy lets unknown names through.
+    const named = namedByBody(check);
     for (const p of [...(r.serverFilled ?? []), ...placedNames(r)])
-      if (known && !known.has(p)) delete candidate[p];
+      if (named && !named.has(p)) delete candidate[p];
     const schema = deps.spec.byId.get(checkedBy)?.requestBody?.schema;
     const verdict = checkValue(check, wrapAs(schema, r.envelope, candidate));
     if (isErrorReply(verdict)) return asDocumented(op.responses, verdict, [422]);
