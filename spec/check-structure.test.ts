@@ -53,6 +53,41 @@ describe('checkStructure', () => {
     );
   });
 
+  it("accepts a link's parameter of any type (the text's `Any | {expression}`), 3.1 and 3.2 alike (issue 40)", () => {
+    const linked = (openapi: string, value: unknown) => ({
+      ...doc(),
+      openapi,
+      paths: {
+        '/things': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                links: {
+                  first: { operationId: 'getThing', parameters: { id: value, page: '$request.query.page' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    for (const version of ['3.1.0', '3.2.0']) {
+      expect(() => checkStructure(linked(version, 0))).not.toThrow();
+      expect(() => checkStructure(linked(version, { nested: true }))).not.toThrow();
+    }
+    expect(() =>
+      checkStructure({
+        ...linked('3.1.0', 0),
+        paths: {
+          '/things': {
+            get: { responses: { '200': { description: 'ok', links: { first: { parameters: 'x' } } } } },
+          },
+        },
+      }),
+    ).toThrow(/links\/first\/parameters/);
+  });
+
   it('keeps its compiled check as a module, which a fresh process loads and judges with alike (issue 30)', () => {
     const dir = path.join(projectRoot(), 'node_modules', '.cache', 'spec-validation');
     const bad = doc();

@@ -44,12 +44,23 @@ function openApi31Schema(): Json {
   const properties = schema.properties as Record<string, Json> | undefined;
   const webhooks = properties?.webhooks;
   if (webhooks) webhooks.patternProperties = { '^x-': {} };
-  return replaceDynamicRefs(schema) as Json;
+  return replaceDynamicRefs(withAnyLinkParameters(schema)) as Json;
 }
 
-/** The OAI's 3.2 schema as vendored: none of the 3.1 edition's defects are in it. */
+/** The OAI's 3.2 schema as vendored: none of the 3.1 edition's defects are in it but the links' one below. */
 function openApi32Schema(): Json {
-  return replaceDynamicRefs(openApi32Source) as Json;
+  return replaceDynamicRefs(withAnyLinkParameters(structuredClone(openApi32Source) as Json)) as Json;
+}
+
+/**
+ * A Link Object's `parameters` is a `Map[string, Any | {expression}]` in the specification's text (3.0 to 3.2):
+ * a constant of any type may be passed (`instance: 0`). Both schema editions say a map of strings, refusing
+ * documents the text allows and Prism starts (gambitcomm's MIMIC API).
+ */
+function withAnyLinkParameters(schema: Json): Json {
+  const link = (schema.$defs as Record<string, Json> | undefined)?.link?.properties as Json | undefined;
+  if (link && 'parameters' in link) link.parameters = { type: 'object' };
+  return schema;
 }
 
 // ajv cannot follow the `$dynamicRef` both schemas use for Schema Objects (ajv issue 1573): a Schema Object is

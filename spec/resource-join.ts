@@ -41,6 +41,22 @@ export const sameJson = (a: unknown, b: unknown): boolean => {
   }
 };
 
+/**
+ * The same item schema, or two views of one item: most of the smaller's properties (at least 4 in 5, at least
+ * three) are the larger's (GitHub's `repository`, `full-repository` and `minimal-repository`).
+ */
+export function alikeItems(a: unknown, b: unknown): boolean {
+  if (sameJson(a, b)) return true;
+  const x = objectShape(a);
+  const y = objectShape(b);
+  if (!x || !y) return false;
+  const [small, large] = [Object.keys(x.properties), Object.keys(y.properties)].sort(
+    (m, n) => m.length - n.length,
+  ) as [string[], string[]];
+  const shared = small.filter((p) => large.includes(p)).length;
+  return small.length >= 3 && shared >= 0.8 * small.length;
+}
+
 /** The last literal segment of a path (`repos` of `/repos/{owner}/{repo}`). */
 const lastLiteral = (path: string): string | undefined =>
   segments(path)
@@ -98,7 +114,11 @@ export function joinItemPaths(
     // The names must agree: a create of other things answering the same schema is not this item's create.
     // Of several (`/user/repos` and `/orgs/{org}/repos`), the one under no parameter is the home; the others
     // become other ways in (aliasBindings).
-    const topLevel = both.filter((c) => !segments(c.collectionPath).some(isParam));
+    // (The same holds where the create answers a shorter schema than the item path: GitHub's `repository` at
+    // `/user/repos` and `/orgs/{org}/repos`, its `full-repository` at `/repos/{owner}/{repo}`.)
+    const topLevel = (both.length > 0 ? both : byFields).filter(
+      (c) => !segments(c.collectionPath).some(isParam),
+    );
     const pick = [both, byFields, topLevel].find((list) => list.length === 1)?.[0];
     if (!pick) continue;
     pick.itemPath = itemPath;
@@ -147,7 +167,7 @@ export function homeOf(
   const matches = resources.filter(
     (r) =>
       r.collectionPath !== collectionPath &&
-      sameJson(r.itemSchema, item) &&
+      alikeItems(r.itemSchema, item) &&
       namesMatch(collectionPath, r.collectionPath),
   );
   const homes = matches.filter((r) => r.itemPath !== undefined);

@@ -39,32 +39,55 @@ export function searchFilter(filter: unknown, r: Resource): (item: JsonObject) =
 /**
  * The test an item passes to be listed by a `GET` whose query parameters name its properties (`?state=closed`,
  * `?customer=cus_1`): equal to one of the values sent. A parameter that names no scalar property (`sort`,
- * `labels`), or sends a value outside the property's enum (`state=all`), does not narrow; an item without the
- * property is not listed by a filter on it. Undefined where nothing narrows (the list as stored).
+ * `labels`), or sends a value outside the property's enum or one that reads as every value (`state=all`), does
+ * not narrow; an item without the property is not listed by a filter on it. A selector left out narrows by its
+ * documented `default` where that is one of its enum's several values (GitHub's issues list `state`, `open` by
+ * default), and only items that have the property. Undefined where nothing narrows (the list as stored).
  */
 export function queryFilter(
   op: OperationSpec,
   r: Resource,
   query: Readonly<Record<string, string[]>>,
 ): ((item: JsonObject) => boolean) | undefined {
-  let wanted: Array<[string, string[]]> | undefined;
+  let wanted: Array<[string, string[], boolean]> | undefined;
   for (const p of op.queryParams) {
     const sent = query[p.name];
-    if (!sent?.length) continue;
+    const byDefault = sent?.length ? undefined : selectorDefault(p.schema);
+    if (!sent?.length && byDefault === undefined) continue;
     const field = objectShape(r.itemSchema)?.properties[p.name] as
       { type?: unknown; enum?: unknown[] } | undefined;
     if (!field || !isScalarSchema(field)) continue;
-    const values = typesOf(p.schema).includes('array') ? sent.flatMap((v) => v.split(',')) : sent;
-    if (field.enum && !values.every((v) => field.enum?.some((e) => String(e) === v))) continue;
-    (wanted ??= []).push([p.name, values]);
+    const values =
+      byDefault !== undefined
+        ? [byDefault]
+        : typesOf(p.schema).includes('array')
+          ? (sent ?? []).flatMap((v) => v.split(','))
+          : (sent ?? []);
+    const known = (v: string) => field.enum?.some((e) => String(e) === v) ?? false;
+    if (field.enum && !values.every(known)) continue;
+    if (!field.enum && values.some((v) => EVERY.has(v.toLowerCase()))) continue;
+    (wanted ??= []).push([p.name, values, byDefault !== undefined]);
   }
   if (!wanted) return undefined;
   const tests = wanted;
   return (item) =>
-    tests.every(([name, values]) => {
+    tests.every(([name, values, byDefault]) => {
       const have = item[name];
+      if (byDefault && have === undefined) return true;
       return isScalar(have) && values.includes(String(have));
     });
+}
+
+/** Values of a filter that mean "whatever it is". */
+const EVERY = new Set(['all', 'any', '*']);
+
+/** The default of a query parameter that selects one of several values (an enum of 2 or more), if any. */
+function selectorDefault(schema: unknown): string | undefined {
+  if (!isObject(schema)) return undefined;
+  const { default: d, enum: e } = schema as { default?: unknown; enum?: unknown };
+  if (!isScalar(d) || d === null || !Array.isArray(e) || e.length < 2) return undefined;
+  const value = String(d);
+  return EVERY.has(value.toLowerCase()) ? undefined : value;
 }
 
 /** A string, number, integer or boolean property (or an enum of such values). */
