@@ -45,17 +45,37 @@ const wordsOf = (text: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** The enum value that says most of what `code` says (ties: the first); undefined when none says any of it. */
+/** Words of a code of the status's class, for an enum that names classes (`invalid_request_error`, `api_error`). */
+const CLIENT_WORDS = ['invalid', 'request', 'client', 'bad'];
+const SERVER_WORDS = ['api', 'server', 'internal', 'service', 'unexpected'];
+
+/**
+ * The enum value that says most of what `code` says (ties: the first); else the one that says the status's class
+ * (a payments API's `type`: a 404 is an `invalid_request_error`, a 500 an `api_error`); undefined when none does.
+ */
 function bestOf(allowed: readonly unknown[], code: string, status: number): unknown {
   const own = code.split('_');
   const wanted = new Set([...own, ...(WORDS[code] ?? []), own.join(''), String(status)]);
+  const exact = (value: string) => wordsOf(value).join('_') === code || value === String(status);
+  return (
+    allowed.find((v) => (typeof v === 'string' || typeof v === 'number') && exact(String(v))) ??
+    mostOf(allowed, wanted, own.join('')) ??
+    mostOf(allowed, new Set(status >= 500 ? SERVER_WORDS : CLIENT_WORDS), undefined)
+  );
+}
+
+/** The value with the most words in `wanted` (ten more for one whose words joined are `whole`); ties: the first. */
+function mostOf(
+  allowed: readonly unknown[],
+  wanted: ReadonlySet<string>,
+  whole: string | undefined,
+): unknown {
   let best: unknown;
   let score = 0;
   for (const value of allowed) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     const words = wordsOf(String(value));
-    if (words.join('_') === code || String(value) === String(status)) return value;
-    const s = words.filter((w) => wanted.has(w)).length + (words.join('') === own.join('') ? 10 : 0);
+    const s = words.filter((w) => wanted.has(w)).length + (words.join('') === whole ? 10 : 0);
     if (s > score) [best, score] = [value, s];
   }
   return best;
