@@ -105,6 +105,24 @@ describe('values read from the field name', () => {
     expect(v.head_sha).toMatch(/^[0-9a-f]{40}$/);
   });
 
+  it('the lines of a postal address and a company, not the word "string" (issue 38)', () => {
+    const names = ['line1', 'line2', 'address_line1', 'city', 'postal_code', 'zip', 'company', 'line'];
+    const address = {
+      type: 'object',
+      required: names,
+      properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+    };
+    const v = at(address) as Record<string, string>;
+    expect(v.line1).toMatch(/^\d+ [A-Z][a-z]+ [A-Z][a-z]+$/);
+    expect(v.address_line1).toMatch(/^\d+ [A-Z]/);
+    expect(v.city).toMatch(/^[A-Z][a-z]+$/);
+    expect(v.postal_code).toMatch(/^\d{5}$/);
+    expect(v.zip).toMatch(/^\d{5}$/);
+    expect(v.company).toMatch(/^[A-Z][a-z]+ /);
+    // A bare `line` (of a file, of a log) is not an address.
+    expect(kindOfName('line')).toBeUndefined();
+  });
+
   it('is reproducible: the same seed and day give the same values, another seed others', () => {
     expect(at(object)).toEqual(at(object));
     expect(at(object, undefined, { seed: 7 })).toEqual(at(object, undefined, { seed: 7 }));

@@ -128,6 +128,10 @@ function idFor(f: Faker, s: Json): string {
   return f.string.alphanumeric({ length: Math.max(min, Math.min(max, 16)), casing: 'lower' });
 }
 
+/** A few places and streets: an address reads as one without faker's whole English locale. */
+const CITIES = ['Springfield', 'Riverton', 'Lakeside', 'Fairview', 'Oakridge', 'Brookfield', 'Millbrook'];
+const STREETS = ['Main Street', 'Oak Avenue', 'Elm Road', 'Station Road', 'Park Lane', 'High Street'];
+
 const BY_KIND: Record<Kind, Maker> = {
   email,
   url,
@@ -152,6 +156,10 @@ const BY_KIND: Record<Kind, Maker> = {
     const want = /sha$/i.test(inv.name ?? '') ? 40 : 16;
     return f.string.hexadecimal({ length: Math.max(min, Math.min(max, want)), casing: 'lower', prefix: '' });
   },
+  city: (f) => f.helpers.arrayElement(CITIES),
+  street: (f) => `${f.number.int({ min: 1, max: 999 })} ${f.helpers.arrayElement(STREETS)}`,
+  postal: (f) => f.string.numeric(5),
+  company: (f) => `${f.person.lastName()} ${f.helpers.arrayElement(['Ltd', 'Inc', 'GmbH', 'and Sons'])}`,
   text: (f) => f.lorem.sentence({ min: 4, max: 8 }),
 };
 

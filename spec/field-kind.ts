@@ -22,6 +22,10 @@ export type Kind =
   | 'hostname'
   | 'mac'
   | 'digest'
+  | 'city'
+  | 'street'
+  | 'postal'
+  | 'company'
   | 'text';
 
 /** The words of a name: `avatarURL` -> avatar, url; `IPAddress` -> ip, address; `created_at` -> created, at. */
@@ -80,6 +84,7 @@ const DIGESTS = new Set([
   'etag',
 ]);
 const USERNAMES = new Set(['username', 'user_name', 'login', 'screen_name', 'nickname', 'handle']);
+const POSTAL = new Set(['zip', 'zip_code', 'zipcode', 'postcode', 'post_code', 'postal_code', 'postalcode']);
 const HOSTS = new Set(['hostname', 'host', 'domain', 'fqdn', 'host_name', 'domain_name']);
 
 /** The kinds a whole name (words joined by `_`) names. */
@@ -120,6 +125,11 @@ function kindOfWords(words: string[]): Kind | undefined {
   if (words.includes('ipv6')) return 'ipv6';
   if (words.includes('ip') || words.includes('ipv4')) return 'ipv4';
   if (HOSTS.has(whole) || last === 'hostname') return 'hostname';
+  // A postal address's lines (Stripe's `address.line1`, `postal_code`, `city`).
+  if (last === 'city' || last === 'town') return 'city';
+  if (POSTAL.has(whole) || (last === 'code' && words.includes('postal'))) return 'postal';
+  if (/^(line[12]|address[12]?|street[12]?)$/.test(last) && !words.includes('email')) return 'street';
+  if (last === 'company' || whole === 'company_name' || whole === 'organization_name') return 'company';
   if (TEXT_LAST.has(last)) return 'text';
   return undefined;
 }
