@@ -46,6 +46,10 @@ describe('one item in three views', () => {
     expect((await send('post', '/orgs/acme/repos', { name: 'tool' })).status).toBe(201);
     await send('post', '/orgs/other/repos', { name: 'else' });
     expect((await get('/repos/acme/tool')).body).toMatchObject({ name: 'tool', owner: { login: 'acme' } });
+    // The full name the server makes is this repository's, not the example's `octo/Hello-World`.
+    expect((await get('/user/repos')).body).toContainEqual(
+      expect.objectContaining({ full_name: 'acme/tool' }),
+    );
     expect(await names('/users/acme/repos')).toEqual(['tool']);
     expect(await names('/orgs/acme/repos')).toEqual(['tool']);
   });

@@ -40,7 +40,8 @@ import { isPending, whenReady, type JsonObject, type MaybePromise } from '../sto
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { queryFilter, searchFilter, searchView } from '../search';
-import { createdAnswer } from '../records';
+import { createdAnswer, KEY_FIELD } from '../records';
+import { namesWholeKey } from '../../../spec/server-made';
 import { cachedRead } from '../read-cache';
 import { withUpload } from '../uploads';
 import { uuidFrom } from '../../../spec/random';
@@ -169,6 +170,10 @@ function newRecord(ctx: RoutedCtx, deps: Deps, binding: Binding, input: unknown)
   const record = withRecordKey(r, named);
   if (!record)
     return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
+  // A full name the server makes of a composite key (`full_name`: `acme/tool`) is this record's, not the example's.
+  const key = record[KEY_FIELD];
+  if (r.key && r.key.length > 1 && typeof key === 'string')
+    for (const f of r.serverFilled ?? []) if (namesWholeKey(f) && typeof record[f] === 'string') record[f] = key;
   // Kept apart by a parent whose records are not in a bucket of their own.
   const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
   if (parent) record[PARENT_KEY] = parentTag(parent);
