@@ -173,7 +173,8 @@ function newRecord(ctx: RoutedCtx, deps: Deps, binding: Binding, input: unknown)
   // A full name the server makes of a composite key (`full_name`: `acme/tool`) is this record's, not the example's.
   const key = record[KEY_FIELD];
   if (r.key && r.key.length > 1 && typeof key === 'string')
-    for (const f of r.serverFilled ?? []) if (namesWholeKey(f) && typeof record[f] === 'string') record[f] = key;
+    for (const f of r.serverFilled ?? [])
+      if (namesWholeKey(f) && typeof record[f] === 'string') record[f] = key;
   // Kept apart by a parent whose records are not in a bucket of their own.
   const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
   if (parent) record[PARENT_KEY] = parentTag(parent);
