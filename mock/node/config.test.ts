@@ -78,6 +78,22 @@ describe('config from argv and env', () => {
     });
     expect(DEFAULTS.maxBodyBytes).toBe(1024 * 1024);
   });
+
+  it("leaves another document's bodies to its schemas: unknown names as they allow, a sent readOnly dropped", () => {
+    const other = parseConfig(['--spec', 'fixtures/specs/wild/blog-31.yaml'], {});
+    expect(other.ok === true && other.config.policy).toMatchObject({
+      allowUnknownFields: true,
+      readOnlyProperties: 'ignore',
+    });
+    const strict = parseConfig(
+      ['--spec', 'fixtures/specs/wild/blog-31.yaml', '--settings', 'spec/openapi.settings.json'],
+      {},
+    );
+    expect(strict.ok === true && strict.config.policy).toMatchObject({
+      allowUnknownFields: false,
+      readOnlyProperties: 'reject',
+    });
+  });
 });
 
 describe('--trust-proxy (issue 13)', () => {

@@ -278,13 +278,20 @@ function faultsOf(raw: string | undefined, errors: string[]): number | undefined
 
 /**
  * The settings `--settings` names: the shipped file by default, none for `none`; a bad file adds an error. The
- * shipped file's refusal of unknown fields is the pet store's decision (§2): another document's schemas decide
- * for themselves (`additionalProperties`), as Prism's validator reads them, unless a settings file says otherwise.
+ * shipped file's refusals of unknown fields and of a sent id are the pet store's decisions (§2): another
+ * document's schemas decide for themselves (`additionalProperties`), as Prism's validator reads them, and a
+ * readOnly property a client sends back (an SDK's update of the object it read) is dropped, never stored, as
+ * servers do and Prism accepts; unless a settings file says otherwise.
  */
+export const OTHER_DOCUMENT_SETTINGS: DocumentSettings = {
+  ...SHIPPED_SETTINGS,
+  allowUnknownFields: true,
+  readOnlyProperties: 'ignore',
+};
+
 function settingsOf(arg: string | undefined, errors: string[], ownSpec: boolean): DocumentSettings {
   if (arg === 'none') return {};
-  if (arg === undefined)
-    return ownSpec ? SHIPPED_SETTINGS : { ...SHIPPED_SETTINGS, allowUnknownFields: true };
+  if (arg === undefined) return ownSpec ? SHIPPED_SETTINGS : OTHER_DOCUMENT_SETTINGS;
   const read = readSettingsFile(path.resolve(arg));
   if (!read.ok) errors.push(read.error);
   return read.ok ? read.settings : {};
