@@ -52,6 +52,8 @@ describe("Prism's verdict on one answer", () => {
       'refused a request Prism accepts (400): /request_body is not allowed',
     ]);
     expect(prismProblems(v, 404, body)).toEqual([]);
+    // An operation that documents only errors has no success to give: its documented 400 refuses nothing.
+    expect(prismProblems(v, 400, body, 'application/json', false)).toEqual([]);
   });
 });
 

@@ -81,18 +81,23 @@ export function prismVerdict(headers: Record<string, string>, body: string): Pri
 
 /**
  * Prism's verdict on our answer with `status`, or undefined when Prism judged none (it refused the request).
- * Ours refusing (400, 422) a request Prism's validator accepts is a violation too: a valid request refused.
+ * Ours refusing (400, 422) a request Prism's validator accepts is a violation too: a valid request refused;
+ * unless the operation documents no success at all (`successDocumented` false: Vercel's `GET
+ * /v8/artifacts/status` documents 400, 402 and 403 only), where a documented 400 is the answer it has.
  */
 export function prismProblems(
   verdict: PrismVerdict,
   status: number,
   body = '',
   contentType = '',
+  successDocumented = true,
 ): string[] | undefined {
   if (verdict.requestRefused) return undefined;
   const why = refusalText(body);
   const refused =
-    status === 400 || status === 422 ? [`refused a request Prism accepts (${status}): ${why}`] : [];
+    successDocumented && (status === 400 || status === 422)
+      ? [`refused a request Prism accepts (${status}): ${why}`]
+      : [];
   return [...readable(verdict.response, contentType), ...refused];
 }
 

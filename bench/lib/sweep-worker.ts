@@ -146,7 +146,9 @@ function record(spec: LoadedSpec, step: Plan[number], { exchange, verdict }: Sen
   };
   if (!verdict) return answer;
   const type = exchange.response?.headers['content-type'] ?? '';
-  const prism = prismProblems(verdict, status, exchange.response?.body, type);
+  // An operation that documents no 2xx (nor `default`, nor a 1xx/3xx) has only its errors to answer with.
+  const success = [...step.op.responses.keys()].some((k) => !/^[45]/.test(k));
+  const prism = prismProblems(verdict, status, exchange.response?.body, type, success);
   const xml = xmlUnread(verdict.response, type) || undefined;
   // The XML body Prism read as text is judged by the second reader instead (sweep-xml.ts).
   const documented = isXmlMediaType(type) ? documentedResponse(step.op, status)?.xml : undefined;
