@@ -61,6 +61,15 @@ describe('answers documented as */* (issue 40)', () => {
     expect(overview?.validateBody?.({ boardMembers: 'none' })).toBe(false);
     expect(loaded.spec.byId.get('getCompanyReport')?.responses.get('200')?.contentType).toBeUndefined();
   });
+
+  it("hold JSON given only examples to the range's schema beside it (osf.io's lists)", async () => {
+    const loaded = await loadSpec(file);
+    if (!loaded.ok) throw new Error(loaded.error);
+    const addons = loaded.spec.byId.get('listAddons')?.responses.get('200');
+    expect(addons?.contentType).toBe('application/json');
+    expect(addons?.validateBody?.([{ id: 'box', type: 'addon' }])).toBe(true);
+    expect(addons?.validateBody?.({ data: [] })).toBe(false);
+  });
 });
 
 describe('a query object sent under its own name as JSON text (Redshift’s TargetAction)', () => {

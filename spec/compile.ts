@@ -421,8 +421,20 @@ function compileResponse(
       );
   const contentType = jsonType ?? (wildcard ? 'application/json' : undefined);
   const media = res.content?.[jsonType ?? wildcard ?? ''];
+  // JSON given only examples beside `*/*` given a schema (OSF's lists): the range's schema is the one a judge
+  // holds the JSON to (Prism's validator does), so the answer is made to it.
+  const covering =
+    jsonType && media && media.schema === undefined
+      ? mediaTypes.find(
+          (t) =>
+            /^(\*|application)\/\*$/.test(t.split(';')[0]?.trim() ?? '') &&
+            res.content?.[t]?.schema !== undefined,
+        )
+      : undefined;
   // The response view: writeOnly properties are never required of, nor present in, a response.
-  const schema = responseView(media?.schema as OpenAPIV3_1.SchemaObject | undefined);
+  const schema = responseView(
+    (media?.schema ?? res.content?.[covering ?? '']?.schema) as OpenAPIV3_1.SchemaObject | undefined,
+  );
   const headers: HeaderSpec[] = Object.entries(res.headers ?? {}).map(([name, h]) => {
     const header = h as OpenAPIV3_1.HeaderObject;
     const hs = (header.schema ?? {}) as OpenAPIV3_1.SchemaObject;
