@@ -21,6 +21,11 @@ describe('strings generated for formats and patterns (issue 40)', () => {
     }
   });
 
+  it("a pattern free at its start beside a format is met with both (optimade.local's versioned base URL)", () => {
+    const schema = { type: 'string', format: 'uri', minLength: 1, pattern: '.+/v[0-1](\\.[0-9]+)*/?$' };
+    for (const variant of [0, 2]) expect(fits(stringFor(schema, variant), schema)).toBe(true);
+  });
+
   it('a pattern with a lookbehind (which randexp cannot parse) is still drawn from', () => {
     const pattern = '^((?!-)[A-Za-z0-9-]{1,63}(?<!-)\\.)+[A-Za-z]{2,6}$';
     const text = stringFor({ type: 'string', pattern }, 0);

@@ -122,6 +122,9 @@ function fromPattern(s: Json, pattern: string, variant: number): string | undefi
     }
     if (i >= 20) gen.max = Math.max(gen.max, min);
     if (stringOk(s, text)) return text;
+    // A pattern free at its start beside a format (`.+/v[0-1]` of a `uri`): the format's value, then the match.
+    const lead = typeof s.format === 'string' && !pattern.startsWith('^') ? FORMATS[s.format] : undefined;
+    if (lead !== undefined && stringOk(s, `${lead}/${text}`)) return `${lead}/${text}`;
   }
   return undefined;
 }
