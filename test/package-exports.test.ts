@@ -130,7 +130,7 @@ describe('package.json exports', () => {
     expect(inputs.filter((file) => /^node:|^(fs|path|crypto|buffer|stream)$/.test(file))).toEqual([]);
   });
 
-  it("the engine alone (./fetch) bundles for a browser under 180 KB gzipped (faker's class and base locale are 40 KB of it), with no process or Buffer", async () => {
+  it("the engine alone (./fetch) bundles for a browser under 185 KB gzipped (faker's class and base locale are 40 KB of it), with no process or Buffer", async () => {
     const result = await esbuild.build({
       stdin: {
         contents: `export { createFetchHandler } from '${pkg.name}/fetch';`,
@@ -147,7 +147,7 @@ describe('package.json exports', () => {
       logLevel: 'silent',
     });
     const bundle = result.outputFiles[0]!;
-    expect(gzipSync(bundle.contents, { level: 9 }).length).toBeLessThan(180_000);
+    expect(gzipSync(bundle.contents, { level: 9 }).length).toBeLessThan(185_000);
     // Nothing of Node's reaches the browser: no process, no Buffer, no require of a module. faker's base64
     // helpers use Buffer only behind `typeof Buffer` (btoa otherwise): those guarded uses are taken out first.
     const unguarded = bundle.text
