@@ -1,3 +1,4 @@
+import { checkStructure } from './check-structure';
 import { rewriteLeftoverNullable, toOpenApi31 } from './upgrade';
 
 const info = { title: 't', version: '1' };
@@ -27,6 +28,36 @@ describe('toOpenApi31', () => {
         Ref: { anyOf: [{ $ref: '#/components/schemas/Tag' }, { type: 'null' }] },
       },
     });
+  });
+
+  it("mends what 3.0 allowed and 3.1 words otherwise: a Reference's siblings, a callback in x-webhooks (issue 40)", async () => {
+    const hook = { post: { responses: { '200': { description: 'OK' } } } };
+    const result = await toOpenApi31({
+      openapi: '3.0.0',
+      info,
+      paths: {
+        '/download': {
+          get: {
+            responses: {
+              '200': {
+                $ref: '#/components/responses/File',
+                headers: { 'Content-Disposition': { schema: {} } },
+              },
+            },
+          },
+        },
+      },
+      components: { responses: { File: { description: 'a file' } } },
+      'x-webhooks': { asyncResponse: { '{$request.query.callback}': hook } },
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const get = (result.document.paths as Record<string, { get: { responses: Record<string, unknown> } }>)[
+      '/download'
+    ]?.get;
+    expect(get?.responses['200']).toEqual({ $ref: '#/components/responses/File' });
+    expect((result.document.webhooks as Record<string, unknown>).asyncResponse).toEqual(hook);
+    expect(() => checkStructure(result.document)).not.toThrow();
   });
 
   it('leaves a 3.1 document as it is', async () => {

@@ -57,6 +57,7 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
     notes.push(`Swagger 2.0 document converted to OpenAPI 3.1 in memory; ${SWAGGER2_ADVICE}`);
   } else if (typeof document.openapi === 'string' && /^3\.0\.\d+$/.test(document.openapi)) {
     upgraded = (await scalarUpgrade())(document, '3.1') as Json;
+    mendThreeZero(upgraded);
   } else if (typeof document.openapi !== 'string' || !/^3\.[12]\.\d+$/.test(document.openapi)) {
     return {
       ok: false,
@@ -70,6 +71,68 @@ export async function toOpenApi31(raw: unknown): Promise<UpgradeResult> {
       `${leftover} schema(s) use the OpenAPI 3.0 keyword nullable in a ${String(document.openapi)} document; read as type [..., "null"] (3.1 writes it so)`,
     );
   return { ok: true, document: upgraded, notes };
+}
+
+/**
+ * What 3.0 allowed and 3.1 words otherwise, left by the upgrade (mutates `document`): a Reference Object's
+ * siblings, which 3.0 ignores (a response `$ref` beside `headers`, gerermesaffaires'), are dropped but
+ * `summary` and `description` (3.1's); an `x-webhooks` entry written as a callback (`{$request.query.callback}`
+ * over a Path Item, nexmo's), moved to `webhooks`, is that Path Item.
+ */
+export function mendThreeZero(document: Json): void {
+  const paths = isJson(document.paths) ? Object.values(document.paths) : [];
+  for (const item of paths) mendPathItem(item);
+  const components = isJson(document.components) ? document.components : {};
+  for (const [section, entries] of Object.entries(components)) {
+    if (section === 'schemas' || !isJson(entries)) continue;
+    for (const entry of Object.values(entries)) {
+      refOnly(entry);
+      if (section === 'responses') mendResponse(entry);
+      if (section === 'callbacks' && isJson(entry))
+        for (const item of Object.values(entry)) mendPathItem(item);
+    }
+  }
+  const hooks = isJson(document.webhooks) ? document.webhooks : {};
+  for (const [name, hook] of Object.entries(hooks)) {
+    if (!isJson(hook)) continue;
+    const keys = Object.keys(hook);
+    const only = keys.length === 1 && keys[0]?.startsWith('{$') ? hook[keys[0]] : undefined;
+    if (isJson(only)) hooks[name] = only;
+    mendPathItem(hooks[name]);
+  }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A Reference Object keeps `$ref`, `summary` and `description` only. */
+function refOnly(v: unknown): void {
+  if (!isJson(v) || typeof v.$ref !== 'string') return;
+  for (const k of Object.keys(v)) if (k !== '$ref' && k !== 'summary' && k !== 'description') delete v[k];
+}
+
+function mendPathItem(item: unknown): void {
+  if (!isJson(item)) return;
+  refOnly(item);
+  const params = (list: unknown) => (Array.isArray(list) ? list.forEach(refOnly) : undefined);
+  params(item.parameters);
+  for (const method of METHODS) {
+    const op = item[method];
+    if (!isJson(op)) continue;
+    params(op.parameters);
+    refOnly(op.requestBody);
+    for (const response of Object.values(isJson(op.responses) ? op.responses : {})) {
+      refOnly(response);
+      mendResponse(response);
+    }
+    for (const callback of Object.values(isJson(op.callbacks) ? op.callbacks : {}))
+      if (isJson(callback)) for (const inner of Object.values(callback)) mendPathItem(inner);
+  }
+}
+
+function mendResponse(response: unknown): void {
+  if (!isJson(response) || !isJson(response.headers)) return;
+  for (const header of Object.values(response.headers)) refOnly(header);
 }
 
 /** Top-level keys of Swagger 2.0 whose meaning the upgrade has moved into `servers` and the media types. */
