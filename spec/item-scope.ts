@@ -14,6 +14,7 @@ import { objectShape, typesOf, type Schema } from './schema-shape';
 import { isReadMethod } from './methods';
 import { successOf } from './success';
 import { isUnderItem, itemSkeleton, skeleton } from './resource-paths';
+import { sameJson } from './json';
 
 /** The resource an unbound operation addresses an item of, and whether it answers that item. */
 export interface ItemScope {
@@ -24,16 +25,6 @@ export interface ItemScope {
   status: number;
   /** Properties the action sets on the stored item (`{ active: false }`), by its name or `x-mock.set`. */
   change?: Record<string, unknown>;
-}
-
-/** One schema object (the loader keeps a shared component one object), else equal JSON. */
-function sameSchema(a: Schema, b: Schema): boolean {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false; // a circular schema that is not the same object
-  }
 }
 
 /**
@@ -72,7 +63,7 @@ export function itemScopes(
       successSchema && wraps(successSchema, resource.envelope)
         ? innerSchema(successSchema, resource.envelope)
         : successSchema;
-    const echo = item !== undefined && sameSchema(item, resource.itemSchema);
+    const echo = item !== undefined && sameJson(item, resource.itemSchema);
     const where = `${op.method.toUpperCase()} ${op.path}`;
     const given = xs.map(setOf).find((x) => x !== undefined);
     let change: Record<string, unknown> | undefined;

@@ -13,6 +13,7 @@ import { isParam, paramName, plural, segments } from './resource-paths';
 import { parentField } from './resource-key';
 import { namedPointer } from './resource-id';
 import { objectShape, type Schema } from './schema-shape';
+import { sameJson } from './json';
 
 export interface Candidate {
   collectionPath: string;
@@ -32,14 +33,7 @@ export interface Candidate {
   ops: Map<Action, OperationSpec>;
 }
 
-export const sameJson = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
-};
+export { sameJson };
 
 /**
  * The same item schema, or two views of one item: most of the smaller's properties (at least 4 in 5, at least
@@ -107,9 +101,8 @@ export function joinItemPaths(
     const creators = [...candidates.values()].filter(
       (c) => c !== orphan && c.ops.has('create') && !c.itemPath,
     );
-    const same = creators.filter((c) => sameJson(itemOf(c), item));
     const named = creators.filter((c) => namesMatch(c.collectionPath, itemPath));
-    const both = same.filter((c) => named.includes(c));
+    const both = named.filter((c) => sameJson(itemOf(c), item));
     const byFields = named.filter((c) => fieldsNamed(itemPath, itemOf(c)));
     // The names must agree: a create of other things answering the same schema is not this item's create.
     // Of several (`/user/repos` and `/orgs/{org}/repos`), the one under no parameter is the home; the others
@@ -154,6 +147,26 @@ function keyPartsOf(path: string, r: Resource): PathField[] | undefined {
   return depths.map((depth, i) => ({ pointer: key[i]?.pointer ?? '', depth }));
 }
 
+/** The resources by each name their collection's last literal answers to (itself, plural, singular), in order. */
+const lastNames = new WeakMap<readonly Resource[], { size: number; index: Map<string, Resource[]> }>();
+
+function byLastName(resources: readonly Resource[]): Map<string, Resource[]> {
+  const known = lastNames.get(resources);
+  if (known && known.size === resources.length) return known.index;
+  const index = new Map<string, Resource[]>();
+  for (const r of resources) {
+    const b = lastLiteral(r.collectionPath);
+    if (b === undefined) continue;
+    for (const name of new Set([b, plural(b), singular(b)])) {
+      const list = index.get(name);
+      if (list) list.push(r);
+      else index.set(name, [r]);
+    }
+  }
+  lastNames.set(resources, { size: resources.length, index });
+  return index;
+}
+
 /**
  * The one resource whose items another collection path (`/workspaces/{workspace_gid}/projects`) holds too: the
  * same item schema, named alike. Where several are, the one with an item path: a sub-collection of the same items
@@ -164,12 +177,8 @@ export function homeOf(
   item: Schema | undefined,
   resources: readonly Resource[],
 ): Resource | undefined {
-  const matches = resources.filter(
-    (r) =>
-      r.collectionPath !== collectionPath &&
-      alikeItems(r.itemSchema, item) &&
-      namesMatch(collectionPath, r.collectionPath),
-  );
+  const named = byLastName(resources).get(lastLiteral(collectionPath) ?? '') ?? [];
+  const matches = named.filter((r) => r.collectionPath !== collectionPath && alikeItems(r.itemSchema, item));
   const homes = matches.filter((r) => r.itemPath !== undefined);
   return matches.length === 1 ? matches[0] : homes.length === 1 ? homes[0] : undefined;
 }

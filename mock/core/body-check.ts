@@ -54,10 +54,16 @@ export interface BodyCheck extends BodyRule {
   inner?: { property: string; readOnly: readonly string[]; known: ReadonlySet<string> | null };
 }
 
-/** The component name of each schema, by its JSON text (a validated document may be a dereferenced copy). */
-function schemaNames(spec: CompiledSpec): Map<string, string> {
+/**
+ * The component name of each schema a policy rule names, by its JSON text (a validated document may be a
+ * dereferenced copy). Only those: a large document's hundreds of schemas are not written out for nothing.
+ */
+function schemaNames(spec: CompiledSpec, ruled: readonly string[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const [name, schema] of Object.entries(spec.document.components?.schemas ?? {})) {
+  const schemas = spec.document.components?.schemas ?? {};
+  for (const name of ruled) {
+    const schema = schemas[name];
+    if (schema === undefined) continue;
     try {
       names.set(JSON.stringify(schema), name);
       // A body is checked against its request view (readOnly not required): that text names the schema too.
@@ -75,7 +81,7 @@ export function compileBodyChecks(
   model: ResourceModel,
   policy: ValidationPolicy,
 ): Map<string, BodyCheck> {
-  const names = schemaNames(spec);
+  const names = schemaNames(spec, Object.keys(policy.rules));
   const out = new Map<string, BodyCheck>();
   for (const op of spec.operations) {
     if (op.requestBody) out.set(op.operationId, compileOne(op, model, policy, names));
@@ -97,7 +103,7 @@ function compileOne(
   const known = shape ? knownOf(shape, policy) : null;
   let name: string | undefined;
   try {
-    name = names.get(JSON.stringify(body.schema));
+    name = names.size > 0 ? names.get(JSON.stringify(body.schema)) : undefined;
   } catch {
     name = undefined;
   }
