@@ -154,7 +154,7 @@ describe('the packed tarball', () => {
     process.stdout.write(
       `petstore package: ${packed.files.length} files, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked\n`,
     );
-    expect(packed.size).toBeLessThan(600_000);
+    expect(packed.size).toBeLessThan(650_000);
     // The README's "Install" section states both sizes; they stay within 15 % of what npm pack measures.
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const stated = /the tarball is (\d+) kB packed and (\d+) kB unpacked/.exec(readme);
