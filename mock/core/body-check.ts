@@ -158,9 +158,17 @@ function itemRules(
  * lets others through; null when it is no object. What a merged patch carries beyond them is not the client's.
  */
 export function namedByBody(check: BodyCheck): ReadonlySet<string> | null {
-  const shape = objectShape(check.inner ? innerSchema(check.schema, check.inner.property) : check.schema);
-  return shape ? new Set([...Object.keys(shape.properties), ...shape.required]) : null;
+  let named = bodyNames.get(check);
+  if (named === undefined) {
+    const shape = objectShape(check.inner ? innerSchema(check.schema, check.inner.property) : check.schema);
+    named = shape ? new Set([...Object.keys(shape.properties), ...shape.required]) : null;
+    bodyNames.set(check, named);
+  }
+  return named;
 }
+
+/** Worked out on a body's first patch, not on each. */
+const bodyNames = new WeakMap<BodyCheck, ReadonlySet<string> | null>();
 
 /** The names an object may carry: null when its schema (or the policy) lets any others through. */
 function knownOf(shape: ObjectShape, policy: ValidationPolicy): ReadonlySet<string> | null {

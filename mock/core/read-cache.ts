@@ -1,6 +1,6 @@
 /**
  * A stored item's answer, its bytes serialised once per store version, as the plain list's are: a repeated
- * `GET /categories/10` of an unchanged item neither re-checks its answer against the schema nor re-serialises it.
+ * `GET /things/10` of an unchanged item neither re-checks its answer against the schema nor re-serialises it.
  * Any write to the bucket (create, replace, patch, remove, reset) moves the store's version, which drops every
  * answer kept for it. Bounded: per read operation one bucket's entries of one version, at most MAX_ITEMS.
  */

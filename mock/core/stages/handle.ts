@@ -40,7 +40,7 @@ import { isPending, whenReady, type JsonObject, type MaybePromise } from '../sto
 import { isObject } from '../../../spec/json';
 import { exampleReply } from '../example-reply';
 import { queryFilter, searchFilter, searchView } from '../search';
-import { createdAnswer, KEY_FIELD } from '../records';
+import { createdAnswer } from '../records';
 import { namesWholeKey } from '../../../spec/server-made';
 import { cachedRead } from '../read-cache';
 import { withUpload } from '../uploads';
@@ -61,7 +61,7 @@ import {
   withPathFields,
   withRecordKey,
 } from '../record-place';
-import { recordKey, setAt } from '../../../spec/resource-key';
+import { recordKey, setAt, valueAt } from '../../../spec/resource-key';
 
 const encoder = new TextEncoder();
 
@@ -170,11 +170,13 @@ function newRecord(ctx: RoutedCtx, deps: Deps, binding: Binding, input: unknown)
   const record = withRecordKey(r, named);
   if (!record)
     return invalidRequest(`${(r.key ?? []).map((k) => k.pointer).join(' and ')} name the new ${r.name} item`);
-  // A full name the server makes of a composite key (`full_name`: `acme/tool`) is this record's, not the example's.
-  const key = record[KEY_FIELD];
-  if (r.key && r.key.length > 1 && typeof key === 'string')
+  // A full name the server makes of a composite key (`full_name`: `acme/tool`) is this record's, not the example's:
+  // its parts as they are (the stored key encodes each part).
+  if (r.key && r.key.length > 1) {
+    const whole = r.key.map((part) => String(valueAt(record, part.pointer))).join('/');
     for (const f of r.serverFilled ?? [])
-      if (namesWholeKey(f) && typeof record[f] === 'string') record[f] = key;
+      if (namesWholeKey(f) && typeof record[f] === 'string') record[f] = whole;
+  }
   // Kept apart by a parent whose records are not in a bucket of their own.
   const parent = r.parent && !r.scope ? parentPlace(ctx, r, deps.model.resources) : undefined;
   if (parent) record[PARENT_KEY] = parentTag(parent);

@@ -21,7 +21,7 @@ import { parseQuery } from '../query';
 
 /** Pure: decode every raw path parameter, or say which one is broken. */
 export function decodeParams(raw: Record<string, string>): Record<string, string> | ErrorReply {
-  // Values without `%` decode to themselves (`/categories/10`): the same record, no copy.
+  // Values without `%` decode to themselves (`/things/10`): the same record, no copy.
   let encoded = false;
   for (const name in raw) if ((raw[name] as string).includes('%')) encoded = true;
   if (!encoded) return raw;
