@@ -18,7 +18,10 @@ export function begin(socket: object): () => void {
   return () => {
     if (done) return;
     done = true;
-    if (--e.count === 0) for (const f of e.idle.splice(0)) f();
+    if (--e.count > 0 || e.idle.length === 0) return;
+    const waiting = e.idle;
+    e.idle = [];
+    for (const f of waiting) f();
   };
 }
 

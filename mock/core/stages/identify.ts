@@ -100,7 +100,7 @@ export function identifyCaller(
 }
 
 export const identify: Stage<Ctx, CallerCtx> = function identify(ctx, deps) {
-  return Object.assign(ctx, {
-    identity: identifyCaller(ctx, deps.credentials, deps.keyring, deps.anonymous),
-  });
+  const caller = ctx as CallerCtx; // the field is set here (the shape is declared whole in runPipeline)
+  caller.identity = identifyCaller(ctx, deps.credentials, deps.keyring, deps.anonymous);
+  return caller;
 };

@@ -204,7 +204,8 @@ function unavailable(err: unknown, ctx: CallerCtx, now: number): Outcome<Counted
 
 function decided(ctx: CallerCtx, deps: Deps, outcome: ConsumeOutcome, now: number): Outcome<CountedCtx> {
   const decision = decideLimit(ctx.identity.windows, outcome, now, deps.config.rateLimitFields);
-  const counted = Object.assign(ctx, { limitHeaders: decision.headers });
+  const counted = ctx as CountedCtx;
+  counted.limitHeaders = decision.headers;
   return decision.reject ? { reply: decision.reject, ctx: counted } : counted;
 }
 

@@ -36,5 +36,11 @@ export const route: Stage<CountedCtx, RoutedCtx> = function route(ctx, deps) {
   const names = operation.pathParams;
   const params: Record<string, string> = names.length ? {} : NO_PARAMS;
   for (let i = 0; i < names.length; i++) params[names[i] as string] = rawParams[i] ?? '';
-  return Object.assign(ctx, { operation, bound, binding: bound.binding, params });
+  // Set field by field on the one context (its shape is declared whole in runPipeline): no object per stage.
+  const routed = ctx as RoutedCtx;
+  routed.operation = operation;
+  routed.bound = bound;
+  routed.binding = bound.binding;
+  routed.params = params;
+  return routed;
 };

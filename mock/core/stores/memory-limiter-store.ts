@@ -84,10 +84,12 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     sweep(nowMs);
   };
 
-  /** The subject's entry for writing: created when new (evicting the oldest address when full), marked recent. */
-  const touch = (subject: string): Entry => {
+  /**
+   * The subject's entry for writing (`found`: as just read): created when new (evicting the oldest address when
+   * full), marked recent.
+   */
+  const touch = (subject: string, found: Entry | undefined): Entry => {
     const map = tableOf(subject);
-    const found = map.get(subject);
     if (found) {
       if (map === addresses) {
         map.delete(subject);
@@ -142,11 +144,20 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
     ban: BanPolicy,
   ): ConsumeOutcome => {
     maybeSweep(nowMs);
-    const used = peek(subject, windows, nowMs);
-    const penalty = penalties.get(subject);
+    // Loops, not map/some: this runs for every request, and one array is all it needs to give.
+    const current = tableOf(subject).get(subject);
+    const used: number[] = new Array<number>(windows.length);
+    let full = false;
+    for (let i = 0; i < windows.length; i++) {
+      const w = windows[i] as WindowSpec;
+      const n = read(current, w, nowMs);
+      used[i] = n;
+      if (n >= w.limit) full = true;
+    }
+    const penalty = penalties.size === 0 ? undefined : penalties.get(subject);
     if (penalty && penalty.bannedUntil > nowMs) return { kind: 'banned', untilMs: penalty.bannedUntil, used };
-    const entry = touch(subject);
-    if (windows.some((w, i) => (used[i] ?? 0) >= w.limit)) {
+    const entry = touch(subject, current);
+    if (full) {
       const minute = Math.floor(nowMs / MINUTE_MS);
       const p = penalty ?? {
         rejectedIndex: -1,
@@ -173,7 +184,8 @@ export function createMemoryLimiterStore(options: MemoryLimiterOptions = {}): Me
       }
       return { kind: 'limited', used };
     }
-    return { kind: 'admitted', used: windows.map((w) => bump(entry, w, nowMs)) };
+    for (let i = 0; i < windows.length; i++) used[i] = bump(entry, windows[i] as WindowSpec, nowMs);
+    return { kind: 'admitted', used };
   };
 
   // Penalties exist only for subjects that were refused, and go with their address (bounded by maxAddresses).

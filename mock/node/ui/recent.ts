@@ -47,12 +47,18 @@ export function planOf(caller: string): string {
   return colon > 0 && !caller.startsWith('anonymous') ? caller.slice(0, colon) : 'anonymous';
 }
 
+/**
+ * Milliseconds since the Unix epoch, whole: the process's time origin plus its monotonic clock, which Node reads
+ * without a call into the runtime (`Date.now()` is one, per request while the inspector is on).
+ */
+const wallClockMs = (): number => Math.floor(performance.timeOrigin + performance.now());
+
 /** A logger that also records each request in `recent`, except those `skip` says are the UI's own. */
 export function recordingLogger(
   log: Logger,
   recent: RecentRequests,
   skip: (path: string) => boolean,
-  now: () => number = Date.now,
+  now: () => number = wallClockMs,
 ): Logger {
   // Most requests come from the caller before them (one key's label is one string): its plan is kept, not cut anew.
   let lastCaller = '';
