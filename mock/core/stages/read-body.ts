@@ -27,8 +27,7 @@ export const readBody: Stage<RoutedCtx, ReadCtx> = function readBody(ctx, deps) 
   // with a Content-Type, unless the settings say `unexpectedBody: ignore`.
   const refusable =
     req.headers['content-type'] !== undefined && deps.config.policy.unexpectedBody !== 'ignore';
-  if ((!ctx.operation.requestBody && !refusable) || !req.readBody)
-    return withBody(ctx, NO_BODY);
+  if ((!ctx.operation.requestBody && !refusable) || !req.readBody) return withBody(ctx, NO_BODY);
   return req.readBody(deps.config.maxBodyBytes).then((read) =>
     // The client went away mid-body: nothing to answer, nothing stored.
     read ? withBody(ctx, read) : { reply: { status: 499, raw: EMPTY }, ctx },
