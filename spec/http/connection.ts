@@ -25,6 +25,11 @@ export function begin(socket: object): () => void {
   };
 }
 
+/** How many responses are in progress on `socket` (begun and not yet marked done). */
+export function answersDue(socket: object): number {
+  return inFlight.get(socket)?.count ?? 0;
+}
+
 /** Run `run` once no response is in progress on `socket` (at once when none is). */
 export function whenIdle(socket: object, run: () => void): void {
   const entry = inFlight.get(socket);
