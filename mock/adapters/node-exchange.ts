@@ -21,6 +21,9 @@ export interface BodyIo {
   drain(req: IncomingMessage, limit: number): boolean;
 }
 
+/** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
+export type AddressOf = (peer: string, forwardedFor: string | undefined) => string;
+
 /** The path and the query (without `?`) of an origin-form target; undefined for any other form. */
 function originForm(target: string): { path: string; query: string } | undefined {
   if (!target.startsWith('/')) return undefined;
@@ -43,7 +46,7 @@ export class NodeExchange implements MockRequest {
     private readonly deps: Deps,
     private readonly io: BodyIo,
     target: { path: string; query: string },
-    readonly remoteAddress: string,
+    private readonly addressOf: AddressOf,
     /** Until its body has arrived, a parse error on this connection is about that body (issue 21). */
     private readonly inFlight: BodyInFlight | undefined,
     private readonly started: number,
@@ -55,6 +58,23 @@ export class NodeExchange implements MockRequest {
     this.query = target.query;
     this.headers = incoming.headers;
     this.httpVersion = incoming.httpVersion;
+  }
+
+  private address: string | undefined;
+
+  /**
+   * The client's address, worked out when a stage asks for it (an anonymous caller's subject): a request with a
+   * key never reads the socket's peer or X-Forwarded-For.
+   */
+  get remoteAddress(): string {
+    if (this.address === undefined) {
+      const forwarded = this.incoming.headers['x-forwarded-for'];
+      this.address = this.addressOf(
+        this.incoming.socket.remoteAddress ?? 'unknown',
+        Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+      );
+    }
+    return this.address;
   }
 
   /** The request's target split, the common origin form without a new string for an absent query. */

@@ -12,10 +12,10 @@ import { addressSubject } from '../core/stages/identify';
 import { decideLimit } from '../core/stages/rate-limit';
 import { PIPELINE, type Pipeline } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
-import { NodeExchange, type BodyInFlight, type BodyIo } from './node-exchange';
+import { NodeExchange, type AddressOf, type BodyInFlight, type BodyIo } from './node-exchange';
 
-/** Where the client address comes from: the socket, or a trusted proxy's X-Forwarded-For. */
-export type AddressOf = (peer: string, forwardedFor: string | undefined) => string;
+export type { AddressOf };
+
 const socketAddress: AddressOf = (peer) => peer;
 
 const EMPTY = new Uint8Array(0);
@@ -87,7 +87,6 @@ export function createApp<D extends Deps>(
     const started = performance.now();
     const finished = begin(req.socket);
     res.on('close', finished); // emitted once; `finished` runs once anyway
-    const forwarded = req.headers['x-forwarded-for'];
     // Until its body has arrived, a parse error on this connection is about that body (issue 21).
     const body: BodyInFlight | undefined = hasBody(req) ? { reading: false } : undefined;
     if (body) {
@@ -100,10 +99,7 @@ export function createApp<D extends Deps>(
       deps,
       BODY_IO,
       NodeExchange.target(req.url ?? '/', splitTarget),
-      addressOf(
-        req.socket.remoteAddress ?? 'unknown',
-        Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
-      ),
+      addressOf,
       body,
       started,
       finished,

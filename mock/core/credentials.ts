@@ -36,7 +36,8 @@ function authorization(
   if (raw === undefined) return { problem: 'missing Authorization header' };
   const space = raw.indexOf(' ');
   const given = space === -1 ? raw : raw.slice(0, space);
-  if (given.toLowerCase() !== scheme.toLowerCase())
+  // As sent (`Bearer`) the scheme matches without a lower-cased copy of either side.
+  if (given !== scheme && given.toLowerCase() !== scheme.toLowerCase())
     return { problem: `Authorization scheme must be ${scheme}` };
   const value = space === -1 ? '' : raw.slice(space + 1).trim();
   return value === '' ? { problem: `empty ${scheme.toLowerCase()} token` } : { value };

@@ -19,7 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { apiError, methodNotAllowed, type ErrorReply } from '../core/errors';
 import type { CallerCtx, CountedCtx, Ctx, Outcome, Reply, Stage } from '../core/context';
-import { adminRoute } from './admin';
+import { ADMIN_ROUTES, adminRoute } from './admin';
 import type { NodeDeps as Deps } from './deps';
 import { assetRoute, frontDoor, uiRoutes } from './ui/stage';
 import { wantsFrontDoor } from '../../spec/pages/pages';
@@ -50,7 +50,15 @@ export const inspectorOn = (deps: Deps): boolean =>
 
 const UI_ROUTES = uiRoutes(inspectorOn);
 
+/** The own routes outside /_mock/ (the document's two addresses): any other path outside it is the API's. */
+const OWN_PREFIX = '/_mock/';
+const OWN_ELSEWHERE: ReadonlySet<string> = new Set(
+  [...ADMIN_ROUTES.keys(), ...UI_ROUTES.keys()].filter((p) => !p.startsWith(OWN_PREFIX)),
+);
+
 function find(path: string): Found | undefined {
+  // The API's own requests (nearly all of them) are told apart without a table lookup.
+  if (!path.startsWith(OWN_PREFIX) && !OWN_ELSEWHERE.has(path)) return undefined;
   const admin = adminRoute(path);
   if (admin)
     return {
