@@ -19,11 +19,25 @@ export interface ObservedResponse {
   at?: number;
 }
 
+/**
+ * The last answer's text and its value: an answer the same to the byte as the one before it (a list polled, a
+ * read repeated: most traffic through a proxy) is not parsed again. One entry, so nothing grows; the value is
+ * only read (the checks, the state rules), never changed, and a kept exchange keeps a masked copy without it.
+ */
+let lastParsed: { text: string; json: unknown } | undefined;
+
+function parsedJson(text: string): unknown {
+  if (lastParsed?.text === text) return lastParsed.json;
+  const json = JSON.parse(text) as unknown; // throws for text that is not JSON: nothing is remembered
+  lastParsed = { text, json };
+  return json;
+}
+
 /** The runner's recorded form of one observed exchange (masked by the caller before it is kept). */
 export function toExchange(req: ObservedRequest, res: ObservedResponse, route: Route, at: number): Exchange {
   const recorded: RecordedResponse = { status: res.status, headers: res.headers, body: res.body ?? '' };
   try {
-    if (res.body) recorded.json = JSON.parse(res.body) as unknown;
+    if (res.body) recorded.json = parsedJson(res.body);
   } catch {
     // not JSON: response.json says so
   }
