@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyRead, Deps, MockRequest } from '../core/context';
 import type { EngineResult } from '../core/engine';
 import type { RequestLogEntry } from '../core/log';
+import { performance } from 'node:perf_hooks';
 
 /** A request whose body has not fully arrived; `reading`: the pipeline reads it (and answers its failure). */
 export interface BodyInFlight {

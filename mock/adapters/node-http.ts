@@ -13,6 +13,7 @@ import { decideLimit } from '../core/stages/rate-limit';
 import { PIPELINE, type Pipeline } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
 import { NodeExchange, type AddressOf, type BodyInFlight, type BodyIo } from './node-exchange';
+import { performance } from 'node:perf_hooks';
 
 export type { AddressOf };
 

@@ -3,6 +3,7 @@
  * /v1 hot path does nothing new beyond one array write. Entries hold the caller's label, never the key.
  */
 import type { Logger } from '../../core/log';
+import { performance } from 'node:perf_hooks';
 
 export interface RecentRequest {
   /** Milliseconds since the Unix epoch, when the response was written. */
