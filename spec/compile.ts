@@ -579,14 +579,19 @@ export function compilePath(template: string): { pattern: RegExp; params: string
 }
 
 /** Coerce a header's string value to the type its schema names, then validate it. */
+/** Every valid header value's verdict (one object: this runs for each documented header of every answer). */
+const VALID_HEADER: { valid: boolean; problem?: string } = Object.freeze({ valid: true });
+
 export function validateHeaderValue(header: HeaderSpec, raw: string): { valid: boolean; problem?: string } {
   const type = header.schema.type;
   let value: unknown = raw;
-  if (type === 'integer') value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-  else if (type === 'number') value = raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  if (type === 'integer') {
+    const text = raw.trim();
+    value = /^-?\d+$/.test(text) ? Number(text) : raw;
+  } else if (type === 'number') value = raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
   const valid = header.validate(value);
   return valid
-    ? { valid: true }
+    ? VALID_HEADER
     : { valid: false, problem: formatAjvErrors(header.validate.errors, header.name) };
 }
 

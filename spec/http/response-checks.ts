@@ -168,10 +168,21 @@ function jsonProblem(res: RecordedResponse): string | undefined {
   return res.json === undefined ? 'body is not JSON' : undefined;
 }
 
+/** Header names lower-cased (as Node gives them), once per name: the documents' names are a fixed set. */
+const lowerNames = new Map<string, string>();
+function lowerName(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < 10_000) lowerNames.set(name, lower);
+  }
+  return lower;
+}
+
 function headerProblems(headers: readonly HeaderSpec[], res: RecordedResponse): string[] {
   const problems: string[] = [];
   for (const header of headers) {
-    const raw = res.headers[header.name.toLowerCase()];
+    const raw = res.headers[lowerName(header.name)];
     if (raw === undefined) {
       if (header.required) problems.push(`${header.name} is missing`);
       continue;
