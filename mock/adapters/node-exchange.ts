@@ -4,11 +4,11 @@
  * requests a second: a record whose methods live on its prototype replaces the half-dozen closures and objects
  * each request used to build (the request, its body reader, send, deliver, the log entry's builder).
  */
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyRead, Deps, MockRequest } from '../core/context';
 import type { EngineResult } from '../core/engine';
 import type { RequestLogEntry } from '../core/log';
-import { performance } from 'node:perf_hooks';
 
 /** A request whose body has not fully arrived; `reading`: the pipeline reads it (and answers its failure). */
 export interface BodyInFlight {

@@ -3,6 +3,7 @@
  * read only when the pipeline asks for it (after identity, rate limit, route and auth), and HTTP that Node
  * refuses before it is a request is answered with the Error shape and the rate-limit headers too.
  */
+import { performance } from 'node:perf_hooks';
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { BodyRead, Deps } from '../core/context';
@@ -13,9 +14,6 @@ import { decideLimit } from '../core/stages/rate-limit';
 import { PIPELINE, type Pipeline } from '../core/pipeline';
 import { begin, clientErrorFields, whenIdle } from '../../spec/http/connection';
 import { NodeExchange, type AddressOf, type BodyInFlight, type BodyIo } from './node-exchange';
-import { performance } from 'node:perf_hooks';
-
-export type { AddressOf };
 
 const socketAddress: AddressOf = (peer) => peer;
 

@@ -2,8 +2,8 @@
  * The inspector's memory of recent requests: a fixed-size ring, filled by wrapping the request logger so the
  * /v1 hot path does nothing new beyond one array write. Entries hold the caller's label, never the key.
  */
-import type { Logger } from '../../core/log';
 import { performance } from 'node:perf_hooks';
+import type { Logger } from '../../core/log';
 
 export interface RecentRequest {
   /** Milliseconds since the Unix epoch, when the response was written. */
